@@ -1,0 +1,130 @@
+/**
+ * The delivery details form (name, email, phone, address) that places the order. A real form posting to
+ * /checkout; with JavaScript it submits in place and opens WhatsApp in a new tab once the order is saved.
+ */
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type CheckoutActionData = {
+  errors?: Record<string, string>;
+  formError?: string;
+  values?: Record<string, string>;
+};
+
+export type DeliveryDefaults = Partial<Record<"name" | "email" | "phone" | "deliveryAddress", string>>;
+
+type Props = {
+  checkoutKey: string;
+  defaults?: DeliveryDefaults;
+  /** Server answer of a no-JavaScript submission (the /checkout page's action data). */
+  actionData?: CheckoutActionData;
+  onBack?: () => void;
+};
+
+const FIELDS = [
+  { name: "name", label: "Full name", type: "text", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+] as const;
+
+export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Props) {
+  const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
+  const hydrated = useHydrated();
+  const result = fetcher.data ?? actionData;
+  const busy = fetcher.state !== "idle";
+  const values = { ...defaults, ...result?.values };
+  const errors = result?.errors ?? {};
+
+  useEffect(() => {
+    // The answer carries errors, so no order was placed: the blank WhatsApp tab must not linger.
+    if (fetcher.state === "idle" && (fetcher.data?.formError || fetcher.data?.errors)) closePendingWindow();
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/checkout"
+      onSubmit={() => {
+        // Still inside the click: the only moment a new tab may be opened without a popup blocker.
+        if (hydrated) openPendingWhatsAppWindow();
+      }}
+      className="flex flex-col gap-3"
+      aria-describedby={result?.formError ? "checkout-error" : undefined}
+    >
+      <input type="hidden" name="idempotencyKey" value={checkoutKey} />
+      {result?.formError ? (
+        <p id="checkout-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      {FIELDS.map((field) => (
+        <Field key={field.name} {...field} defaultValue={values[field.name]} error={errors[field.name]} />
+      ))}
+      <div>
+        <label htmlFor="checkout-deliveryAddress" className="block text-sm font-medium text-gray-800">
+          Delivery address
+        </label>
+        <textarea
+          id="checkout-deliveryAddress"
+          name="deliveryAddress"
+          required
+          rows={3}
+          maxLength={500}
+          autoComplete="street-address"
+          defaultValue={values.deliveryAddress}
+          aria-invalid={errors.deliveryAddress ? true : undefined}
+          aria-describedby={errors.deliveryAddress ? "checkout-deliveryAddress-error" : undefined}
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+        />
+        <FieldError id="checkout-deliveryAddress-error" message={errors.deliveryAddress} />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="mt-1 rounded-lg bg-green-600 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
+      >
+        {busy ? "Placing your order..." : "Checkout via WhatsApp"}
+      </button>
+      {onBack ? (
+        <button type="button" onClick={onBack} className="rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800">
+          Back
+        </button>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function Field(props: { name: string; label: string; type: string; autoComplete: string; defaultValue?: string; error?: string }) {
+  const id = `checkout-${props.name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type}
+        required
+        autoComplete={props.autoComplete}
+        defaultValue={props.defaultValue}
+        inputMode={props.type === "tel" ? "tel" : undefined}
+        placeholder={props.type === "tel" ? "08031234567" : undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+      />
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,112 @@
+/**
+ * "Available Medicines": the search box and the product grid. Search is a GET form (?q=), so results are
+ * linkable and work without JavaScript; with it, the grid filters as you type.
+ */
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ProductCard, type ProductCardData } from "./product-card";
+
+type Props = {
+  search: string;
+  page: number;
+  hasMore: boolean;
+  products: ProductCardData[];
+  /** Where the search form goes without JavaScript (the home page sends it to /shop, nearer the grid). */
+  formAction: string;
+  /** The path of this page, for live filtering and the pager. */
+  path: string;
+  headingLevel?: "h1" | "h2";
+};
+
+export function ShopGrid({ search, page, hasMore, products, formAction, path, headingLevel = "h2" }: Props) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const Heading = headingLevel;
+  const searching = navigation.state === "loading" && navigation.location.pathname === path;
+
+  useEffect(() => {
+    // Keep the box in step with the URL (back/forward), unless the shopper is typing in it.
+    if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.value = search;
+  }, [search]);
+
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams();
+    if (search) params.set("q", search);
+    if (n > 1) params.set("page", String(n));
+    const query = params.toString();
+    return `/shop${query ? `?${query}` : ""}`;
+  };
+
+  return (
+    <section id="shop" aria-labelledby="shop-heading" className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <Heading id="shop-heading" className="text-2xl font-bold text-gray-900">
+          Available Medicines
+        </Heading>
+        <Form method="get" action={formAction} role="search" className="flex w-full gap-2 sm:w-96">
+          <label htmlFor="shop-search" className="sr-only">
+            Search medicines
+          </label>
+          <input
+            ref={inputRef}
+            id="shop-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            maxLength={100}
+            placeholder="Search by name or category"
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => {
+              const q = event.currentTarget.value;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => {
+                submit(q.trim() ? { q } : {}, { action: path, method: "get", replace: true, preventScrollReset: true });
+              }, 250);
+            }}
+            className="w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
+          <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
+            Search
+          </button>
+        </Form>
+      </div>
+      <p className="mt-3 text-sm text-gray-600" aria-live="polite">
+        {searching
+          ? "Searching…"
+          : search
+            ? products.length === 0
+              ? `No medicines match “${search}”.`
+              : `Results for “${search}”${page > 1 ? `, page ${page}` : ""}`
+            : page > 1
+              ? `Page ${page}`
+              : ""}
+      </p>
+      {products.length > 0 ? (
+        <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
+          {products.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </ul>
+      ) : null}
+      {page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="mt-6 flex justify-between">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} className="rounded-lg border border-gray-300 px-4 py-2">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          {hasMore ? (
+            <Link to={pageHref(page + 1)} className="rounded-lg border border-gray-300 px-4 py-2">
+              Next page →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

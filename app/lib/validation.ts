@@ -1,0 +1,83 @@
+/**
+ * Form schemas shared by the actions, the JSON API and the tests. Texts are the spec's where it has them.
+ */
+import { z } from "zod";
+
+export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
+export const INVALID_EMAIL = "Please enter a valid email address.";
+export const INVALID_PHONE = "Please enter a Nigerian phone number, like 08031234567 or +2348031234567.";
+
+/**
+ * A Nigerian mobile or landline number in local (0XXXXXXXXXX) or international (+234 / 234) form,
+ * spaces, dashes, dots and brackets allowed. Returns the normalised +234XXXXXXXXXX, or null.
+ */
+export function normalizeNigerianPhone(raw: string): string | null {
+  const compact = raw.replace(/[\s\-().]/g, "");
+  const match = /^(?:\+?234|0)([1-9]\d{9})$/.exec(compact);
+  return match ? `+234${match[1]}` : null;
+}
+
+const trimmed = (max: number, tooLong: string) =>
+  z
+    .string({ error: CHECKOUT_MISSING_FIELDS })
+    .trim()
+    .min(1, CHECKOUT_MISSING_FIELDS)
+    .max(max, tooLong);
+
+export const emailField = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(254, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL))
+  .transform((value) => value.toLowerCase());
+
+export const checkoutSchema = z.object({
+  name: trimmed(100, "Please keep the name under 100 characters."),
+  email: z
+    .string({ error: CHECKOUT_MISSING_FIELDS })
+    .trim()
+    .min(1, CHECKOUT_MISSING_FIELDS)
+    .max(254, INVALID_EMAIL)
+    .pipe(z.email(INVALID_EMAIL)),
+  phone: z
+    .string({ error: CHECKOUT_MISSING_FIELDS })
+    .trim()
+    .min(1, CHECKOUT_MISSING_FIELDS)
+    .transform((value, ctx) => {
+      const phone = normalizeNigerianPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  deliveryAddress: trimmed(500, "Please keep the address under 500 characters."),
+});
+export type CheckoutDetails = z.infer<typeof checkoutSchema>;
+
+export const contactSchema = z.object({
+  name: z.string({ error: "Please enter your name." }).trim().min(1, "Please enter your name.").max(100, "Please keep your name under 100 characters."),
+  email: emailField,
+  message: z
+    .string({ error: "Please write a message." })
+    .trim()
+    .min(1, "Please write a message.")
+    .max(5000, "Please keep your message under 5,000 characters."),
+});
+
+/** Field errors of a failed parse, first message per field ("" for form-level ones). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The checkout's one summary line: the spec's text when anything is missing, else the first problem. */
+export function checkoutSummary(errors: Record<string, string>): string {
+  const messages = Object.values(errors);
+  return messages.includes(CHECKOUT_MISSING_FIELDS) ? CHECKOUT_MISSING_FIELDS : (messages[0] ?? "");
+}

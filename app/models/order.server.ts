@@ -1,0 +1,140 @@
+/**
+ * Orders: priced from the catalogue, written atomically (one D1 batch), idempotent per checkout form.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderItems, orders, type Order, type OrderItem, type Product } from "~/db/schema";
+import type { Cart } from "~/lib/cart";
+import type { CheckoutDetails } from "~/lib/validation";
+import { generateOrderRef, randomToken } from "~/lib/random";
+import { getProductsByIds } from "./product.server";
+import { koboToNaira } from "~/lib/money";
+import { productImageUrl } from "~/lib/images";
+
+export type PricedLine = { product: Product; qty: number; lineTotalKobo: number };
+export type PricedCart = { lines: PricedLine[]; missingIds: number[]; totalKobo: number };
+
+/** Prices every line from the catalogue; ids no longer in it are reported, not priced. */
+export async function priceCart(db: Database, cart: Cart): Promise<PricedCart> {
+  const found = await getProductsByIds(
+    db,
+    cart.map((line) => line.productId),
+  );
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines: PricedLine[] = [];
+  const missingIds: number[] = [];
+  for (const { productId, qty } of cart) {
+    const product = byId.get(productId);
+    if (!product) missingIds.push(productId);
+    else lines.push({ product, qty, lineTotalKobo: product.priceKobo * qty });
+  }
+  return { lines, missingIds, totalKobo: lines.reduce((sum, l) => sum + l.lineTotalKobo, 0) };
+}
+
+export type OrderWithItems = Order & { items: OrderItem[] };
+
+export type PlaceOrderInput = {
+  details: CheckoutDetails;
+  lines: PricedLine[];
+  idempotencyKey: string;
+  userId?: string | null;
+};
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + String(error);
+  return text.includes("UNIQUE constraint failed") && text.includes(column);
+}
+
+/**
+ * Records the order and its lines in one batch (all or nothing). A second call with the same
+ * idempotency key (double click, retry, back-and-resubmit) returns the first order instead.
+ */
+export async function placeOrder(
+  db: Database,
+  input: PlaceOrderInput,
+): Promise<{ order: OrderWithItems; created: boolean }> {
+  const existing = await getOrderByIdempotencyKey(db, input.idempotencyKey);
+  if (existing) return { order: existing, created: false };
+  if (input.lines.length === 0) throw new Error("placeOrder needs at least one line");
+
+  for (let attempt = 0; ; attempt++) {
+    const id = crypto.randomUUID();
+    const order = {
+      id,
+      orderRef: generateOrderRef(),
+      accessToken: randomToken(),
+      idempotencyKey: input.idempotencyKey,
+      userId: input.userId ?? null,
+      name: input.details.name,
+      email: input.details.email,
+      phone: input.details.phone,
+      deliveryAddress: input.details.deliveryAddress,
+      totalKobo: input.lines.reduce((sum, l) => sum + l.lineTotalKobo, 0),
+    };
+    const items = input.lines.map((line) => ({
+      orderId: id,
+      productId: line.product.id,
+      name: line.product.name,
+      imageKey: line.product.imageKey,
+      unitPriceKobo: line.product.priceKobo,
+      quantity: line.qty,
+    }));
+    try {
+      await db.batch([db.insert(orders).values(order), db.insert(orderItems).values(items)]);
+    } catch (error) {
+      if (isUniqueViolation(error, "idempotency_key")) {
+        const raced = await getOrderByIdempotencyKey(db, input.idempotencyKey);
+        if (raced) return { order: raced, created: false };
+      }
+      if (isUniqueViolation(error, "order_ref") && attempt < 3) continue;
+      throw error;
+    }
+    const created = await getOrderById(db, id);
+    if (!created) throw new Error("Order vanished after insert");
+    return { order: created, created: true };
+  }
+}
+
+async function withItems(db: Database, order: Order | undefined): Promise<OrderWithItems | undefined> {
+  if (!order) return undefined;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+  return { ...order, items };
+}
+
+export async function getOrderById(db: Database, id: string) {
+  return withItems(db, await db.select().from(orders).where(eq(orders.id, id)).get());
+}
+
+export async function getOrderByIdempotencyKey(db: Database, key: string) {
+  return withItems(db, await db.select().from(orders).where(eq(orders.idempotencyKey, key)).get());
+}
+
+/** The private status page's lookup: the token is the only credential, so it must match exactly. */
+export async function getOrderByAccessToken(db: Database, token: string) {
+  if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return undefined;
+  return withItems(db, await db.select().from(orders).where(eq(orders.accessToken, token)).get());
+}
+
+/** The JSON API shape of an order (spec 3): money in naira, `_id`, `deliveryStatus`. */
+export function toApiOrder(order: OrderWithItems, origin: string) {
+  return {
+    _id: order.id,
+    orderRef: order.orderRef,
+    email: order.email,
+    name: order.name,
+    phone: order.phone,
+    deliveryAddress: order.deliveryAddress,
+    totalAmount: koboToNaira(order.totalKobo),
+    deliveryStatus: order.deliveryStatus,
+    createdAt: new Date(order.createdAt).toISOString(),
+    items: order.items.map((item) => {
+      const image = productImageUrl(item.imageKey);
+      return {
+        name: item.name,
+        image: image ? `${origin}${image}` : null,
+        quantity: item.quantity,
+        price: koboToNaira(item.unitPriceKobo),
+      };
+    }),
+  };
+}

@@ -1,0 +1,85 @@
+/** Catalogue queries. Search is an indexed substring match (FTS5 trigram) on name or category. */
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { products, type Product } from "~/db/schema";
+import { koboToNaira } from "~/lib/money";
+import { productImageUrl } from "~/lib/images";
+
+export const SHOP_PAGE_SIZE = 24;
+export const MAX_SEARCH_LENGTH = 100;
+
+/** The four products the hero shows (spec 2). Matched by name prefix, so a renamed pack still shows. */
+export const HERO_PRODUCT_NAMES = ["Paracetamol", "Amoxicillin", "Vitamin C", "Ibuprofen"];
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Case-insensitive substring of name or category. Trigram search needs 3+ characters; shorter terms scan. */
+function searchCondition(term: string): SQL | undefined {
+  if (!term) return undefined;
+  if ([...term].length >= 3) {
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return sql`${products.id} IN (SELECT rowid FROM products_search WHERE products_search MATCH ${phrase})`;
+  }
+  const pattern = `%${escapeLike(term)}%`;
+  return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.category} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+export function normalizeSearch(raw: string | null | undefined): string {
+  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH);
+}
+
+/** One page of the catalogue, alphabetical; `hasMore` is known by reading one row past the page. */
+export async function listProducts(
+  db: Database,
+  { search = "", page = 1, pageSize = SHOP_PAGE_SIZE }: { search?: string; page?: number; pageSize?: number },
+): Promise<{ products: Product[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(searchCondition(search))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { products: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids));
+}
+
+export async function getProductById(db: Database, id: number): Promise<Product | undefined> {
+  return db.select().from(products).where(eq(products.id, id)).get();
+}
+
+export async function findProductByExactName(db: Database, name: string): Promise<Product | undefined> {
+  return db.select().from(products).where(eq(products.name, name)).get();
+}
+
+/** The hero's sample products: the first alphabetical match for each name, in one D1 round trip. */
+export async function heroProducts(db: Database): Promise<Product[]> {
+  const [first, ...rest] = HERO_PRODUCT_NAMES.map((name) =>
+    db
+      .select()
+      .from(products)
+      .where(sql`${products.name} LIKE ${`${escapeLike(name)}%`} ESCAPE '\\'`)
+      .orderBy(asc(products.name))
+      .limit(1),
+  );
+  const results = await db.batch([first, ...rest]);
+  return results.flatMap((rows) => rows.slice(0, 1));
+}
+
+/** The JSON API shape of spec section 7: `_id`, price in naira, absolute image URL. */
+export function toApiProduct(product: Product, origin: string) {
+  const image = productImageUrl(product.imageKey);
+  return {
+    _id: String(product.id),
+    name: product.name,
+    category: product.category,
+    price: koboToNaira(product.priceKobo),
+    image: image ? `${origin}${image}` : null,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Public product images from R2 (keys under products/ only; prescriptions are private and never served
+ * here). Keys are unique per upload, so browsers and the edge may keep them for a year.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PRODUCT_IMAGE_PREFIX } from "~/lib/images";
+
+const notFound = () => new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const key = params["*"] ?? "";
+  if (!key.startsWith(PRODUCT_IMAGE_PREFIX) || !/^[A-Za-z0-9/_.-]+$/.test(key) || key.includes("..")) {
+    return notFound();
+  }
+  const object = await context.cloudflare.env.IMAGES.get(key, { onlyIf: request.headers });
+  if (!object) return notFound();
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+}

@@ -1,0 +1,158 @@
+/**
+ * /order/$token: an order's private status page. The unguessable token in the URL is the only key (it is
+ * shown after checkout and sent in the WhatsApp message), so the page is never cached or indexed.
+ */
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { StatusBadge } from "~/components/status-badge";
+import { WhatsAppIcon } from "~/components/icons";
+import { productImageUrl } from "~/lib/images";
+import { formatNaira } from "~/lib/money";
+import { displayOrderRef } from "~/lib/order-status";
+import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
+import { sendPendingWindowTo } from "~/lib/whatsapp-window";
+import { getOrderByAccessToken } from "~/models/order.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const order = await getOrderByAccessToken(context.db, params.token ?? "");
+  if (!order) {
+    throw data({ message: "We could not find that order. Please check the link you were given." }, { status: 404 });
+  }
+  const origin = context.config.publicOrigin ?? new URL(request.url).origin;
+  const statusUrl = `${origin}/order/${order.accessToken}`;
+  const whatsappUrl = whatsAppLink(
+    context.config.sellerWhatsApp,
+    orderWhatsAppMessage({ ...order, statusUrl }),
+  );
+  return data(
+    {
+      order: {
+        orderRef: displayOrderRef(order),
+        name: order.name,
+        email: order.email,
+        phone: order.phone,
+        deliveryAddress: order.deliveryAddress,
+        totalKobo: order.totalKobo,
+        deliveryStatus: order.deliveryStatus,
+        createdAt: order.createdAt,
+        items: order.items.map((item) => ({
+          id: item.id,
+          name: item.name,
+          quantity: item.quantity,
+          unitPriceKobo: item.unitPriceKobo,
+          imageUrl: productImageUrl(item.imageKey),
+        })),
+      },
+      statusUrl,
+      whatsappUrl,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function OrderStatusPage() {
+  const { order, statusUrl, whatsappUrl } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const justPlaced = params.get("placed") === "1";
+  const [openedWhatsApp, setOpenedWhatsApp] = useState(false);
+
+  useEffect(() => {
+    if (justPlaced) setOpenedWhatsApp(sendPendingWindowTo(whatsappUrl));
+  }, [justPlaced, whatsappUrl]);
+
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-8">
+      {justPlaced ? (
+        <div role="status" className="mb-6 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          <p className="font-semibold">Thank you! Your order {order.orderRef} has been recorded.</p>
+          <p className="mt-1 text-sm">
+            {openedWhatsApp
+              ? "WhatsApp opened in a new tab with your order. Press send there so the pharmacy can confirm it."
+              : "Send it to the pharmacy on WhatsApp so they can confirm it and arrange delivery."}
+          </p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-gray-900">Order #{order.orderRef}</h1>
+        <StatusBadge status={order.deliveryStatus} />
+      </div>
+      <p className="mt-1 text-sm text-gray-600">
+        Placed{" "}
+        <time dateTime={new Date(order.createdAt).toISOString()}>
+          {new Date(order.createdAt).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" })}
+        </time>
+      </p>
+
+      <a
+        href={whatsappUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-5 inline-flex items-center gap-2 rounded-lg bg-green-600 px-4 py-2.5 font-semibold text-white"
+      >
+        <WhatsAppIcon className="h-5 w-5" /> Send order on WhatsApp
+      </a>
+
+      <section aria-labelledby="items-heading" className="mt-6">
+        <h2 id="items-heading" className="text-lg font-semibold">
+          Items
+        </h2>
+        <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 p-3">
+              {item.imageUrl ? (
+                <img src={item.imageUrl} alt="" width={48} height={48} className="h-12 w-12 rounded bg-gray-100 object-cover" />
+              ) : (
+                <div className="h-12 w-12 rounded bg-gray-100" aria-hidden />
+              )}
+              <div className="flex-1">
+                <p className="font-medium">{item.name}</p>
+                <p className="text-sm text-gray-600">
+                  Qty: {item.quantity} × {formatNaira(item.unitPriceKobo)}
+                </p>
+              </div>
+              <p className="font-medium">{formatNaira(item.unitPriceKobo * item.quantity)}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between text-lg font-semibold">
+          <span>Total</span>
+          <span data-testid="order-total">{formatNaira(order.totalKobo)}</span>
+        </p>
+      </section>
+
+      <section aria-labelledby="delivery-heading" className="mt-6 rounded-lg border border-gray-200 p-4">
+        <h2 id="delivery-heading" className="text-lg font-semibold">
+          Delivery
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-600">Name</dt>
+          <dd>{order.name}</dd>
+          <dt className="text-gray-600">Phone</dt>
+          <dd>{order.phone}</dd>
+          <dt className="text-gray-600">Email</dt>
+          <dd>{order.email}</dd>
+          <dt className="text-gray-600">Address</dt>
+          <dd className="whitespace-pre-line">{order.deliveryAddress}</dd>
+        </dl>
+      </section>
+
+      <p className="mt-6 text-sm text-gray-600">
+        Keep this page's link to follow your order: <span className="break-all">{statusUrl}</span>
+      </p>
+      <Link to="/" className="mt-4 inline-block text-brand-700 underline">
+        Back to the shop
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The Worker's configuration, validated once per isolate at the entry (workers/app.ts). A missing or bad
+ * variable fails every request with a message naming it, instead of misbehaving later.
+ */
+import { z } from "zod";
+
+const envSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+  COOKIE_SECRET: z
+    .string({ error: "COOKIE_SECRET is missing (set it in .dev.vars or with `wrangler secret put`)" })
+    .min(16, "COOKIE_SECRET must be at least 16 characters"),
+  SELLER_WHATSAPP: z
+    .string({ error: "SELLER_WHATSAPP is missing (the pharmacy's WhatsApp number, e.g. 2348012345678)" })
+    .regex(/^\d{10,15}$/, "SELLER_WHATSAPP must be digits only in international form, e.g. 2348012345678"),
+  STORE_PHONE: z.string({ error: "STORE_PHONE is missing" }).min(5, "STORE_PHONE is missing"),
+  STORE_EMAIL: z.email("STORE_EMAIL must be an e-mail address"),
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/$/, "") : undefined)),
+});
+
+export type AppConfig = {
+  isProduction: boolean;
+  cookieSecret: string;
+  sellerWhatsApp: string;
+  storePhone: string;
+  storeEmail: string;
+  /** Origin used in links that leave the site (WhatsApp message); defaults to the request's origin. */
+  publicOrigin?: string;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Env): AppConfig {
+  if (!env.DB) throw new ConfigError("The D1 binding DB is missing (see wrangler.toml)");
+  if (!env.IMAGES) throw new ConfigError("The R2 binding IMAGES is missing (see wrangler.toml)");
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  }
+  const vars = parsed.data;
+  return {
+    isProduction: vars.APP_ENV === "production",
+    cookieSecret: vars.COOKIE_SECRET,
+    sellerWhatsApp: vars.SELLER_WHATSAPP,
+    storePhone: vars.STORE_PHONE,
+    storeEmail: vars.STORE_EMAIL,
+    publicOrigin: vars.PUBLIC_ORIGIN,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Toasts that survive a redirect: the action stores one in a signed flash cookie, the next page's root
+ * loader reads (and so clears) it and the client shows it with the spec's timings.
+ */
+import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import type { AppConfig } from "./env.server";
+
+export type Toast = { type: "success" | "error" | "info"; message: string };
+
+function toastStorage(config: AppConfig) {
+  return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+    cookie: {
+      name: "medistore_toast",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      path: "/",
+      secrets: [config.cookieSecret],
+    },
+  });
+}
+
+export async function toastCookie(config: AppConfig, toast: Toast): Promise<string> {
+  const storage = toastStorage(config);
+  const session = await storage.getSession();
+  session.flash("toast", toast);
+  return storage.commitSession(session);
+}
+
+export async function readToast(request: Request, config: AppConfig) {
+  const storage = toastStorage(config);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const toast = session.get("toast") ?? null;
+  return { toast, setCookie: toast ? await storage.commitSession(session) : null };
+}
+
+export async function redirectWithToast(url: string, toast: Toast, config: AppConfig, headers = new Headers()) {
+  headers.append("Set-Cookie", await toastCookie(config, toast));
+  return redirect(url, { headers });
+}
+
+/** Only same-site paths, so a crafted form cannot bounce a shopper to another site. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,11 @@
+/** Bindings and variables of the Worker (wrangler.toml [vars], secrets in .dev.vars / wrangler secret). */
+interface Env {
+  DB: D1Database;
+  IMAGES: R2Bucket;
+  APP_ENV?: string;
+  COOKIE_SECRET?: string;
+  SELLER_WHATSAPP?: string;
+  STORE_PHONE?: string;
+  STORE_EMAIL?: string;
+  PUBLIC_ORIGIN?: string;
+}

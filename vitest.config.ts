@@ -1,0 +1,58 @@
+/**
+ * Three test layers (GUIDE.md "Tests"), all run by `npm test` after a build:
+ *  - unit:        pure code in Node (app/lib, scripts helpers)
+ *  - integration: inside the Workers runtime (Miniflare) on the real migrations, through the built Worker
+ *  - e2e:         Chromium (playwright-core) against the app started as `npm start` starts it
+ */
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [tsconfigPaths()],
+          test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"] },
+        },
+        {
+          plugins: [
+            tsconfigPaths(),
+            cloudflareTest({
+              main: "./workers/app.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  APP_ENV: "test",
+                  COOKIE_SECRET: "integration-test-cookie-secret",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "integration",
+            include: ["tests/integration/**/*.test.ts"],
+            setupFiles: ["./tests/integration/apply-migrations.ts"],
+          },
+        },
+        {
+          plugins: [tsconfigPaths()],
+          test: {
+            name: "e2e",
+            environment: "node",
+            include: ["tests/e2e/**/*.test.ts"],
+            globalSetup: ["./tests/e2e/global-setup.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            // One browser, one server: files run one after another.
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

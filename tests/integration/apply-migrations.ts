@@ -1,4 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import { beforeEach } from "vitest";
 
 declare module "cloudflare:test" {
   interface ProvidedEnv extends Env {
@@ -7,3 +8,10 @@ declare module "cloudflare:test" {
 }
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+/** Tables emptied before every test, children first (storage is shared within a test file). */
+const TABLES = ["order_items", "orders", "products", "contact_messages"];
+
+beforeEach(async () => {
+  await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+});

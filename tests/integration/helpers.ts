@@ -1,0 +1,99 @@
+/** Test helpers for integration tests that drive the built Worker through SELF.fetch. */
+import { env, SELF } from "cloudflare:test";
+
+export const ORIGIN = "http://medistore.test";
+
+/** A tiny cookie-keeping client: what a browser without JavaScript does, redirects left to the test. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    // Browsers always send Host; Remix compares it with Origin before running an action.
+    if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
+    if (this.cookies.size > 0) {
+      headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    const response = await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(path: string, headers?: HeadersInit) {
+    return this.fetch(path, { headers });
+  }
+
+  /** A form post as a browser sends it (same-origin Origin header). */
+  post(path: string, fields: Record<string, string>, headers?: HeadersInit) {
+    return this.fetch(path, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+  }
+
+  postJson(path: string, body: unknown, headers?: HeadersInit) {
+    return this.fetch(path, {
+      method: "POST",
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...headers },
+    });
+  }
+}
+
+export type SeededProduct = { id: number; name: string; category: string; priceKobo: number };
+
+export async function seedProducts(
+  products: { name: string; category: string; priceKobo: number; imageKey?: string }[],
+): Promise<SeededProduct[]> {
+  const out: SeededProduct[] = [];
+  for (const p of products) {
+    const row = await env.DB.prepare(
+      "INSERT INTO products (name, category, price_kobo, image_key) VALUES (?, ?, ?, ?) RETURNING id",
+    )
+      .bind(p.name, p.category, p.priceKobo, p.imageKey ?? null)
+      .first<{ id: number }>();
+    out.push({ id: row!.id, name: p.name, category: p.category, priceKobo: p.priceKobo });
+  }
+  return out;
+}
+
+export const DEMO = [
+  { name: "Amoxicillin 500mg Capsules", category: "Antibiotics", priceKobo: 250_000 },
+  { name: "Paracetamol 500mg Tablets", category: "Analgesics", priceKobo: 120_000 },
+  { name: "Coartem 80/480mg Tablets", category: "Anti-Malaria", priceKobo: 450_050 },
+  { name: "Vitamin C 1000mg", category: "Wellbeing / Dietary Supplements", priceKobo: 300_000 },
+];
+
+export async function countRows(table: "orders" | "order_items" | "contact_messages"): Promise<number> {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** The idempotency key a freshly rendered checkout form carries. */
+export async function checkoutKey(client: Client): Promise<string> {
+  const html = await (await client.get("/checkout")).text();
+  const match = /name="idempotencyKey" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error("no checkout form on /checkout");
+  return match[1];
+}
+
+export const GOOD_DETAILS = {
+  name: "Ada Obi",
+  email: "ada@example.com",
+  phone: "0803 123 4567",
+  deliveryAddress: "5 Ogoja Road, Abakaliki",
+};
+
+/** The page's text as a reader sees it: React's <!-- --> separators between text nodes removed. */
+export async function html(response: Response): Promise<string> {
+  return (await response.text()).replace(/<!-- -->/g, "");
+}

@@ -26,7 +26,8 @@ const slug = (name: string) =>
     .slice(0, 60);
 
 async function main() {
-  const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: persistTo } : true });
+  // wrangler's --persist-to DIR keeps its state in DIR/v3; getPlatformProxy wants that inner folder.
+  const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
   const { DB, IMAGES } = proxy.env;
   try {
     const existing = await DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>();

@@ -86,28 +86,28 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
           {formatNaira(subtotal)}
         </span>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-2 gap-2">
         {onProceed ? (
           <button
             type="button"
             onClick={onProceed}
             disabled={empty}
-            className="flex-1 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50"
+            className="col-span-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-50"
           >
             Proceed to Checkout
           </button>
         ) : empty ? (
-          <button type="button" disabled className="flex-1 cursor-not-allowed rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white opacity-50">
+          <button type="button" disabled className="col-span-2 cursor-not-allowed rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white opacity-50">
             Proceed to Checkout
           </button>
         ) : (
-          <Link to="/checkout" className="flex-1 rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white">
+          <Link to="/checkout" className="col-span-2 rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white">
             Proceed to Checkout
           </Link>
         )}
-        <form method="post" action="/cart" onSubmit={submitClear}>
+        <form method="post" action="/cart" onSubmit={submitClear} className={onContinue ? "" : "col-span-2"}>
           <Hidden intent="clear" redirectTo={redirectTo} />
-          <button type="submit" disabled={empty} className="rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800 disabled:opacity-50">
+          <button type="submit" disabled={empty} className="w-full rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800 disabled:opacity-50">
             Clear
           </button>
         </form>

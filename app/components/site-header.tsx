@@ -20,7 +20,8 @@ export function SiteHeader({ cart }: { cart: CartView }) {
   const count = optimisticCount(mutations?.pending ?? [], cart.lines);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <>
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -73,8 +74,10 @@ export function SiteHeader({ cart }: { cart: CartView }) {
           </a>
         )}
       </nav>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} />
     </header>
+    {/* Outside the sticky header so that "fixed" covers the viewport, not the header. */}
+    <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} />
+    </>
   );
 }
 

@@ -51,7 +51,18 @@ export function AppToaster() {
     const timer = setTimeout(() => queued.splice(0).forEach((t) => display(mod, t)));
     return () => clearTimeout(timer);
   }, [Toaster]);
-  return Toaster ? <Toaster position="top-center" visibleToasts={MAX_TOASTS} richColors closeButton /> : null;
+  // Bottom centre, above the floating WhatsApp button: at the top a toast would cover the cart button
+  // (and hovering a toast pauses it).
+  return Toaster ? (
+    <Toaster
+      position="bottom-center"
+      offset={{ bottom: 84 }}
+      mobileOffset={{ bottom: 84 }}
+      visibleToasts={MAX_TOASTS}
+      richColors
+      closeButton
+    />
+  ) : null;
 }
 
 /**

@@ -1,12 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeEach } from "vitest";
 
-declare module "cloudflare:test" {
-  interface ProvidedEnv extends Env {
-    TEST_MIGRATIONS: D1Migration[];
-  }
-}
-
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 /** Tables emptied before every test, children first (storage is shared within a test file). */

@@ -71,15 +71,18 @@ describe("product images", () => {
     CATALOGUE.filter((p) => p.form === form).slice(0, 2),
   );
 
-  it.each(sample.map((p) => [p.form, p.name, p] as const))("%s: %s is a small 240×240 WebP", async (_f, _n, product) => {
-    const bytes = await productImage(product);
-    const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString("ascii");
-    expect(ascii(0, 4)).toBe("RIFF");
-    expect(ascii(8, 12)).toBe("WEBP");
-    expect(bytes.length).toBeLessThan(6 * 1024);
-    const meta = await sharp(bytes).metadata();
-    expect(meta).toMatchObject({ format: "webp", width: 240, height: 240 });
-  });
+  it.each(sample.map((p) => [p.form, p.name, p] as const))(
+    "%s: %s is a small 240×240 WebP",
+    async (_f, _n, product) => {
+      const bytes = await productImage(product);
+      const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString("ascii");
+      expect(ascii(0, 4)).toBe("RIFF");
+      expect(ascii(8, 12)).toBe("WEBP");
+      expect(bytes.length).toBeLessThan(6 * 1024);
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: "webp", width: 240, height: 240 });
+    },
+  );
 
   it("draws the same bytes for the same product and differs between products", async () => {
     const [a, b] = CATALOGUE;

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: build once (the Workers integration tests and the end-to-end tests both run the built app),
+ * then every test layer: unit, integration (Workers runtime) and end to end (Chromium).
+ * Extra arguments go to Vitest, e.g. `npm test -- --project unit`.
+ */
+import { spawnSync } from "node:child_process";
+
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run("npx", ["remix", "vite:build"]);
+run("npx", ["vitest", "run", ...process.argv.slice(2)]);

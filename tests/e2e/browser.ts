@@ -1,0 +1,55 @@
+/** Debian's Chromium driven by playwright-core (no browser download), phone-sized by default. */
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+
+/** One browser per test file; call at the top level of the file. */
+export function useBrowser() {
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+export const baseURL = () => inject("baseURL");
+
+/**
+ * A fresh browser context (its own cookies). wa.me is stubbed: the machine has no network, and the test
+ * only needs to see where the hand-off goes.
+ */
+export async function newContext(options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    javaScriptEnabled: options.javaScript ?? true,
+    viewport: options.viewport ?? PHONE,
+    locale: "en-NG",
+  });
+  await context.route("https://wa.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title><p>WhatsApp stub</p>" }),
+  );
+  return context;
+}
+
+export async function newPage(options?: Parameters<typeof newContext>[0]): Promise<Page> {
+  const context = await newContext(options);
+  return context.newPage();
+}

@@ -1,0 +1,84 @@
+/**
+ * Starts MediStore the way `npm start` does (scripts/start.mjs: migrations, demo seed, wrangler dev), on a
+ * free port with its own local state folder, for the end-to-end tests; stops it afterwards.
+ * The build itself is done once by `npm test` before Vitest starts.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, log: () => string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`MediStore exited early (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`MediStore did not answer on ${url} within ${timeoutMs / 1000}s:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const stateDir = mkdtempSync(path.join(tmpdir(), "medistore-e2e-"));
+  let output = "";
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), MEDISTORE_PERSIST_TO: stateDir, MEDISTORE_SKIP_BUILD: "1", FORCE_COLOR: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(baseURL, child, () => output);
+  } catch (error) {
+    stop(child);
+    throw error;
+  }
+  project.provide("baseURL", baseURL);
+
+  return () => {
+    stop(child);
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+}
+
+function stop(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/** A shopper on a phone with JavaScript: live search, toasts, the drawer, checkout and the WhatsApp tab. */
+import { describe, expect, it } from "vitest";
+import { newContext, useBrowser } from "./browser";
+
+useBrowser();
+
+const DETAILS = { name: "Chioma Eze", email: "chioma@example.com", phone: "0803 555 1234", address: "14 Water Works Road, Abakaliki" };
+
+describe("storefront with JavaScript", () => {
+  it("searches as you type, adds with a toast, edits the cart in the drawer, checks out and opens WhatsApp in a new tab", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Available Medicines" }).waitFor();
+    // Wait for hydration: the menu button replaces the no-JS menu link.
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+
+    await page.locator("#shop-search").fill("AMOXI");
+    await page.waitForURL(/\?q=AMOXI/);
+    await page.waitForFunction(() => {
+      const names = [...document.querySelectorAll('[data-testid="product-grid"] h3')].map((h) => h.textContent ?? "");
+      return names.length > 0 && names.every((n) => n.toLowerCase().includes("amoxi"));
+    });
+
+    const card = page.locator('[data-testid="product-grid"] li').first();
+    const name = (await card.locator("h3").textContent())!;
+    await card.getByRole("button", { name: `Add ${name} to cart` }).click();
+    await page.getByText(`${name} added to cart`).waitFor();
+    await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
+
+    await page.getByTestId("cart-button").click();
+    const drawer = page.getByRole("dialog", { name: "Your cart" });
+    await drawer.waitFor();
+    expect(await drawer.getByText(name).count()).toBeGreaterThan(0);
+    const subtotal = drawer.getByTestId("cart-subtotal");
+    const unit = (await subtotal.textContent())!;
+
+    await drawer.getByRole("button", { name: `Increase quantity of ${name}` }).click();
+    await page.locator('[data-testid="cart-count"]', { hasText: "2" }).waitFor();
+    await page.waitForFunction(
+      ([el, before]) => el?.textContent !== before,
+      [await subtotal.elementHandle(), unit] as const,
+    );
+
+    // Typed quantity; an emptied box becomes 1 when you leave it.
+    const qty = drawer.getByLabel(`Quantity of ${name}`, { exact: true });
+    await qty.fill("5");
+    await page.locator('[data-testid="cart-count"]', { hasText: "5" }).waitFor();
+    await qty.fill("");
+    await qty.blur();
+    await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
+    expect(await qty.inputValue()).toBe("1");
+    expect(await drawer.getByRole("button", { name: `Decrease quantity of ${name}` }).isDisabled()).toBe(true);
+
+    // Reload: the cart survives (cookie), the count is server-rendered.
+    await page.reload();
+    await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+
+    await page.getByTestId("cart-button").click();
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const details = page.getByRole("dialog", { name: "Delivery details" });
+    await details.getByLabel("Full name").fill(DETAILS.name);
+    await details.getByLabel("Email", { exact: true }).fill(DETAILS.email);
+    await details.getByLabel("Phone").fill(DETAILS.phone);
+    await details.getByLabel("Delivery address").fill(DETAILS.address);
+
+    const popupPromise = context.waitForEvent("page");
+    await details.getByRole("button", { name: "Checkout via WhatsApp" }).click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/^https:\/\/wa\.me\//);
+    const text = new URL(popup.url()).searchParams.get("text")!;
+    expect(text).toContain(`${name} x 1`);
+    expect(text).toContain("Name: Chioma Eze");
+    expect(text).toContain("Phone: +2348035551234");
+    expect(text).toMatch(/Order reference: MS-[0-9A-Z]{6}/);
+
+    await page.waitForURL(/\/order\/[A-Za-z0-9_-]{43}\?placed=1$/);
+    const ref = /Order reference: (MS-[0-9A-Z]{6})/.exec(text)![1];
+    await page.getByRole("heading", { name: `Order #${ref}` }).waitFor();
+    await page.getByText("WhatsApp opened in a new tab").waitFor();
+    expect(text).toContain(new URL(page.url()).pathname);
+    expect(await page.getByTestId("cart-count").count()).toBe(0);
+    await context.close();
+  });
+
+  it("the drawer closes on Escape, its close button and Continue; Clear empties the cart and closes it", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+    await page.locator('[data-testid="product-grid"] li button').first().click();
+    await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
+
+    const drawer = page.getByRole("dialog", { name: "Your cart" });
+    for (const close of [
+      () => page.keyboard.press("Escape"),
+      () => drawer.getByRole("button", { name: "Close cart" }).click(),
+      () => drawer.getByRole("button", { name: "Continue" }).click(),
+    ]) {
+      await page.getByTestId("cart-button").click();
+      await drawer.waitFor({ state: "visible" });
+      // Focus moves into the dialog.
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+      await close();
+      await drawer.waitFor({ state: "hidden" });
+    }
+
+    await page.getByTestId("cart-button").click();
+    await drawer.getByRole("button", { name: "Clear" }).click();
+    await drawer.waitFor({ state: "hidden" });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="cart-count"]'));
+    await page.getByTestId("cart-button").click();
+    await drawer.getByText("Your cart is empty.").waitFor();
+    expect(await drawer.getByRole("button", { name: "Proceed to Checkout" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("the side menu opens from the menu icon and closes by its close button, a link, the backdrop or Escape", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/about");
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    const open = page.getByRole("button", { name: "Open menu" });
+
+    await open.click();
+    await menu.waitFor({ state: "visible" });
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await menu.waitFor({ state: "hidden" });
+
+    await open.click();
+    await page.getByTestId("menu-backdrop").click({ position: { x: 370, y: 400 } });
+    await menu.waitFor({ state: "hidden" });
+
+    await open.click();
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+
+    await open.click();
+    await menu.getByRole("link", { name: "How to install" }).click();
+    await page.waitForURL(/\/how$/);
+    await menu.waitFor({ state: "hidden" });
+    await context.close();
+  });
+
+  it("the hero types its phrases", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    const typed = page.locator(".typing-caret");
+    const first = await typed.textContent();
+    await page.waitForFunction((before) => document.querySelector(".typing-caret")?.textContent !== before, first, { timeout: 5000 });
+    await context.close();
+  });
+});

@@ -16,7 +16,11 @@ export default defineConfig(async () => {
       projects: [
         {
           plugins: [tsconfigPaths()],
-          test: { name: "unit", environment: "node", include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"] },
+          test: {
+            name: "unit",
+            environment: "node",
+            include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          },
         },
         {
           plugins: [

@@ -1,9 +1,4 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Link,
@@ -45,7 +40,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [cart, flash] = await Promise.all([loadCartView(request, context), readToast(request, context.config)]);
+  const [cart, flash] = await Promise.all([
+    loadCartView(request, context),
+    readToast(request, context.config),
+  ]);
   const headers = new Headers();
   if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
@@ -118,7 +116,14 @@ export function ErrorBoundary() {
         : status === 403
           ? "You do not have access to this page."
           : "Something went wrong on our side. Please try again in a moment.";
-  const title = status === 404 ? "Page not found" : status === 403 ? "Access denied" : status < 500 ? "Something is not right" : "Something went wrong";
+  const title =
+    status === 404
+      ? "Page not found"
+      : status === 403
+        ? "Access denied"
+        : status < 500
+          ? "Something is not right"
+          : "Something went wrong";
   return (
     <CartMutationProvider>
       <CartDrawerProvider cart={root?.cart ?? EMPTY_CART_VIEW} checkoutKey={root?.checkoutKey ?? ""}>

@@ -11,7 +11,9 @@ import concurrently from "concurrently";
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const PORT = process.env.PORT ?? "8787";
-const persistArgs = process.env.MEDISTORE_PERSIST_TO ? ["--persist-to", process.env.MEDISTORE_PERSIST_TO] : [];
+const persistArgs = process.env.MEDISTORE_PERSIST_TO
+  ? ["--persist-to", process.env.MEDISTORE_PERSIST_TO]
+  : [];
 
 function step(title, command, args) {
   console.log(`\n▶ ${title}`);
@@ -27,7 +29,15 @@ if (!existsSync(".dev.vars")) {
   console.log("Created .dev.vars from .dev.vars.example (local defaults).");
 }
 if (!process.env.MEDISTORE_SKIP_BUILD) step("Building the app", "npx", ["remix", "vite:build"]);
-step("Applying database migrations (local D1)", "npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs]);
+step("Applying database migrations (local D1)", "npx", [
+  "wrangler",
+  "d1",
+  "migrations",
+  "apply",
+  "DB",
+  "--local",
+  ...persistArgs,
+]);
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
 console.log(`\n✔ MediStore is starting on http://localhost:${PORT}\n`);

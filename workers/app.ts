@@ -5,7 +5,8 @@
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` before wrangler bundles this file (hence untyped here).
-// @ts-ignore -- absent until the first build
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the file is absent until the first build
+// @ts-ignore
 import * as build from "../build/server";
 import { createAppLoadContext } from "../app/load-context";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";

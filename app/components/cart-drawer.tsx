@@ -3,7 +3,16 @@
  * and focus return for free. Views: the cart, then the delivery details form.
  */
 import { useLocation } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import type { CartView } from "~/lib/cart-view";
 import { CartSummary } from "./cart-summary";
 import { DeliveryForm, type DeliveryDefaults } from "./delivery-form";
@@ -59,7 +68,12 @@ export function CartDrawerProvider({
             <h2 id="cart-drawer-title" className="text-lg font-semibold">
               {view === "cart" ? "Your cart" : "Delivery details"}
             </h2>
-            <button type="button" onClick={close} className="rounded p-1 text-gray-600 hover:bg-gray-100" aria-label="Close cart">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded p-1 text-gray-600 hover:bg-gray-100"
+              aria-label="Close cart"
+            >
               <CloseIcon />
             </button>
           </div>

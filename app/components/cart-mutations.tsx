@@ -4,7 +4,16 @@
  * would undo the first. Pending changes are applied optimistically to the count.
  */
 import { useFetcher } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import type { Toast } from "~/services/toast.server";
 import { showToast } from "./toaster";
 import { CART_MAX_QTY_PER_LINE, clampTypedQty } from "~/lib/cart";

@@ -19,7 +19,15 @@ type Props = {
   onCleared?: () => void;
 };
 
-function Hidden({ redirectTo, productId, intent }: { redirectTo: string; productId?: number; intent: string }) {
+function Hidden({
+  redirectTo,
+  productId,
+  intent,
+}: {
+  redirectTo: string;
+  productId?: number;
+  intent: string;
+}) {
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
@@ -54,22 +62,39 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
             return (
               <li key={line.productId} className="flex gap-3 py-3">
                 {line.imageUrl ? (
-                  <img src={line.imageUrl} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded bg-gray-100 object-cover" />
+                  <img
+                    src={line.imageUrl}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="h-14 w-14 rounded bg-gray-100 object-cover"
+                  />
                 ) : (
                   <div className="h-14 w-14 rounded bg-gray-100" aria-hidden />
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-gray-900">{line.name}</p>
                   <p className="text-sm text-gray-600">
-                    {formatNaira(line.priceKobo)} each · <span className="font-medium text-gray-900">{formatNaira(line.priceKobo * qty)}</span>
+                    {formatNaira(line.priceKobo)} each ·{" "}
+                    <span className="font-medium text-gray-900">{formatNaira(line.priceKobo * qty)}</span>
                   </p>
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     <StepButton line={line} qty={qty} step={-1} redirectTo={redirectTo} />
-                    <QtyInput lineName={line.name} productId={line.productId} qty={qty} redirectTo={redirectTo} />
+                    <QtyInput
+                      lineName={line.name}
+                      productId={line.productId}
+                      qty={qty}
+                      redirectTo={redirectTo}
+                    />
                     <StepButton line={line} qty={qty} step={1} redirectTo={redirectTo} />
                     <form method="post" action="/cart" onSubmit={submit}>
                       <Hidden intent="remove" redirectTo={redirectTo} productId={line.productId} />
-                      <button type="submit" className="text-sm text-red-700 underline" aria-label={`Remove ${line.name}`}>
+                      <button
+                        type="submit"
+                        className="text-sm text-red-700 underline"
+                        aria-label={`Remove ${line.name}`}
+                      >
                         Remove
                       </button>
                     </form>
@@ -97,22 +122,37 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
             Proceed to Checkout
           </button>
         ) : empty ? (
-          <button type="button" disabled className="col-span-2 cursor-not-allowed rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white opacity-50">
+          <button
+            type="button"
+            disabled
+            className="col-span-2 cursor-not-allowed rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white opacity-50"
+          >
             Proceed to Checkout
           </button>
         ) : (
-          <Link to="/checkout" className="col-span-2 rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white">
+          <Link
+            to="/checkout"
+            className="col-span-2 rounded-lg bg-brand-700 px-4 py-2.5 text-center font-semibold text-white"
+          >
             Proceed to Checkout
           </Link>
         )}
         <form method="post" action="/cart" onSubmit={submitClear} className={onContinue ? "" : "col-span-2"}>
           <Hidden intent="clear" redirectTo={redirectTo} />
-          <button type="submit" disabled={empty} className="w-full rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={empty}
+            className="w-full rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800 disabled:opacity-50"
+          >
             Clear
           </button>
         </form>
         {onContinue ? (
-          <button type="button" onClick={onContinue} className="rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800">
+          <button
+            type="button"
+            onClick={onContinue}
+            className="rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800"
+          >
             Continue
           </button>
         ) : null}
@@ -122,7 +162,17 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
 }
 
 /** − and +: each posts the absolute quantity it leads to, so repeated taps never double count. */
-function StepButton({ line, qty, step, redirectTo }: { line: { name: string; productId: number }; qty: number; step: 1 | -1; redirectTo: string }) {
+function StepButton({
+  line,
+  qty,
+  step,
+  redirectTo,
+}: {
+  line: { name: string; productId: number };
+  qty: number;
+  step: 1 | -1;
+  redirectTo: string;
+}) {
   const submit = useCartFormSubmit();
   const next = Math.min(CART_MAX_QTY_PER_LINE, Math.max(1, qty + step));
   return (
@@ -143,7 +193,17 @@ function StepButton({ line, qty, step, redirectTo }: { line: { name: string; pro
 }
 
 /** Typed quantity: submits on change (after a pause) with JavaScript, with its Update button without. */
-function QtyInput({ lineName, productId, qty, redirectTo }: { lineName: string; productId: number; qty: number; redirectTo: string }) {
+function QtyInput({
+  lineName,
+  productId,
+  qty,
+  redirectTo,
+}: {
+  lineName: string;
+  productId: number;
+  qty: number;
+  redirectTo: string;
+}) {
   const mutations = useCartMutations();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();

@@ -88,7 +88,11 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
         {busy ? "Placing your order..." : "Checkout via WhatsApp"}
       </button>
       {onBack ? (
-        <button type="button" onClick={onBack} className="rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg border border-gray-300 px-4 py-2.5 font-medium text-gray-800"
+        >
           Back
         </button>
       ) : null}
@@ -96,7 +100,14 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
   );
 }
 
-function Field(props: { name: string; label: string; type: string; autoComplete: string; defaultValue?: string; error?: string }) {
+function Field(props: {
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  defaultValue?: string;
+  error?: string;
+}) {
   const id = `checkout-${props.name}`;
   return (
     <div>

@@ -63,7 +63,12 @@ export function ShopGrid({ search, page, hasMore, products, formAction, path, he
               const q = event.currentTarget.value;
               clearTimeout(timer.current);
               timer.current = setTimeout(() => {
-                submit(q.trim() ? { q } : {}, { action: path, method: "get", replace: true, preventScrollReset: true });
+                submit(q.trim() ? { q } : {}, {
+                  action: path,
+                  method: "get",
+                  replace: true,
+                  preventScrollReset: true,
+                });
               }, 250);
             }}
             className="w-full rounded-lg border border-gray-300 px-3 py-2"

@@ -11,30 +11,77 @@ export function SiteFooter({ store }: { store: StoreContact }) {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">MediStore</p>
-          <p className="mt-2 text-sm">Trusted online pharmacy. Authentic medicines, delivered to your door.</p>
+          <p className="mt-2 text-sm">
+            Trusted online pharmacy. Authentic medicines, delivered to your door.
+          </p>
           <p className="mt-3 text-sm">{STORE_ADDRESS}</p>
         </div>
         <nav aria-label="Footer">
           <p className="font-semibold text-white">Company</p>
           <ul className="mt-2 space-y-1 text-sm">
-            <li><Link to="/about" className="hover:text-white">About us</Link></li>
-            <li><Link to="/shop" className="hover:text-white">Shop</Link></li>
-            <li><Link to="/contact" className="hover:text-white">Contact</Link></li>
-            <li><Link to="/privacy" className="hover:text-white">Privacy</Link></li>
+            <li>
+              <Link to="/about" className="hover:text-white">
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link to="/shop" className="hover:text-white">
+                Shop
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="hover:text-white">
+                Contact
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className="hover:text-white">
+                Privacy
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
           <p className="font-semibold text-white">Get in touch</p>
           <ul className="mt-2 space-y-1 text-sm">
-            <li><a href={`tel:${store.phone.replace(/\s/g, "")}`} className="hover:text-white">{store.phone}</a></li>
-            <li><a href={whatsAppLink(store.whatsapp)} target="_blank" rel="noopener noreferrer" className="hover:text-white">WhatsApp</a></li>
-            <li><a href={`mailto:${store.email}`} className="hover:text-white">{store.email}</a></li>
+            <li>
+              <a href={`tel:${store.phone.replace(/\s/g, "")}`} className="hover:text-white">
+                {store.phone}
+              </a>
+            </li>
+            <li>
+              <a
+                href={whatsAppLink(store.whatsapp)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="hover:text-white"
+              >
+                WhatsApp
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${store.email}`} className="hover:text-white">
+                {store.email}
+              </a>
+            </li>
           </ul>
           {/* Social accounts are not set up yet: placeholders, as in the spec. */}
           <ul className="mt-3 flex gap-3 text-sm" aria-label="Social media (coming soon)">
-            <li><a href="#" aria-disabled="true" className="hover:text-white">Facebook</a></li>
-            <li><a href="#" aria-disabled="true" className="hover:text-white">Instagram</a></li>
-            <li><a href="#" aria-disabled="true" className="hover:text-white">X</a></li>
+            <li>
+              <a href="#" aria-disabled="true" className="hover:text-white">
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a href="#" aria-disabled="true" className="hover:text-white">
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a href="#" aria-disabled="true" className="hover:text-white">
+                X
+              </a>
+            </li>
           </ul>
         </div>
       </div>

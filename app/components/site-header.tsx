@@ -21,62 +21,78 @@ export function SiteHeader({ cart }: { cart: CartView }) {
 
   return (
     <>
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
-      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2 text-brand-700">
-          <PillIcon />
-          <span className="leading-tight">
-            <span className="block text-lg font-bold">MediStore</span>
-            <span className="block text-xs text-gray-600">Trusted online pharmacy</span>
-          </span>
-        </Link>
-        <div className="ml-auto hidden items-center gap-5 md:flex">
-          {NAV_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className="text-gray-700 hover:text-brand-700">
-              {link.label}
-            </Link>
-          ))}
-          <Link to="/login" className="text-gray-700 hover:text-brand-700">
-            Login
-          </Link>
-          <Link to="/register" className="rounded-lg bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-800">
-            Register
-          </Link>
-        </div>
-        <Link
-          to="/cart"
-          onClick={(event) => {
-            if (!drawer) return;
-            event.preventDefault();
-            drawer.open();
-          }}
-          className="relative ml-auto rounded-full p-2 text-gray-800 hover:bg-gray-100 md:ml-0"
-          aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
-          data-testid="cart-button"
+      <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          <CartIcon />
-          {count > 0 ? (
-            <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white" data-testid="cart-count">
-              {count}
+          Skip to content
+        </a>
+        <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+          <Link to="/" className="flex items-center gap-2 text-brand-700">
+            <PillIcon />
+            <span className="leading-tight">
+              <span className="block text-lg font-bold">MediStore</span>
+              <span className="block text-xs text-gray-600">Trusted online pharmacy</span>
             </span>
-          ) : null}
-        </Link>
-        {hydrated ? (
-          <button type="button" onClick={() => setMenuOpen(true)} className="rounded p-2 text-gray-800 hover:bg-gray-100 md:hidden" aria-label="Open menu" aria-expanded={menuOpen} aria-controls="site-menu">
-            <MenuIcon />
-          </button>
-        ) : (
-          <a href="#site-menu" className="rounded p-2 text-gray-800 md:hidden" aria-label="Open menu">
-            <MenuIcon />
-          </a>
-        )}
-      </nav>
-    </header>
-    {/* Outside the sticky header so that "fixed" covers the viewport, not the header. */}
-    <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} />
+          </Link>
+          <div className="ml-auto hidden items-center gap-5 md:flex">
+            {NAV_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className="text-gray-700 hover:text-brand-700">
+                {link.label}
+              </Link>
+            ))}
+            <Link to="/login" className="text-gray-700 hover:text-brand-700">
+              Login
+            </Link>
+            <Link
+              to="/register"
+              className="rounded-lg bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-800"
+            >
+              Register
+            </Link>
+          </div>
+          <Link
+            to="/cart"
+            onClick={(event) => {
+              if (!drawer) return;
+              event.preventDefault();
+              drawer.open();
+            }}
+            className="relative ml-auto rounded-full p-2 text-gray-800 hover:bg-gray-100 md:ml-0"
+            aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
+            data-testid="cart-button"
+          >
+            <CartIcon />
+            {count > 0 ? (
+              <span
+                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+                data-testid="cart-count"
+              >
+                {count}
+              </span>
+            ) : null}
+          </Link>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setMenuOpen(true)}
+              className="rounded p-2 text-gray-800 hover:bg-gray-100 md:hidden"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls="site-menu"
+            >
+              <MenuIcon />
+            </button>
+          ) : (
+            <a href="#site-menu" className="rounded p-2 text-gray-800 md:hidden" aria-label="Open menu">
+              <MenuIcon />
+            </a>
+          )}
+        </nav>
+      </header>
+      {/* Outside the sticky header so that "fixed" covers the viewport, not the header. */}
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} />
     </>
   );
 }
@@ -99,15 +115,31 @@ function MobileMenu({ open, onClose, hydrated }: { open: boolean; onClose: () =>
   return (
     <div id="site-menu" className={`${open ? "block" : "hidden"} fixed inset-0 z-40 md:hidden`}>
       {hydrated ? (
-        <div className="absolute inset-0 bg-black/40" onClick={onClose} data-testid="menu-backdrop" aria-hidden />
+        <div
+          className="absolute inset-0 bg-black/40"
+          onClick={onClose}
+          data-testid="menu-backdrop"
+          aria-hidden
+        />
       ) : (
         <a href="#" className="absolute inset-0 bg-black/40" aria-label="Close menu" />
       )}
-      <div ref={panelRef} role="dialog" aria-modal="true" aria-label="Menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-1 bg-white p-4 shadow-xl">
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-1 bg-white p-4 shadow-xl"
+      >
         <div className="mb-2 flex items-center justify-between">
           <span className="font-bold text-brand-700">MediStore</span>
           {hydrated ? (
-            <button type="button" onClick={onClose} className="rounded p-1 text-gray-600" aria-label="Close menu">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded p-1 text-gray-600"
+              aria-label="Close menu"
+            >
               <CloseIcon />
             </button>
           ) : (
@@ -124,7 +156,11 @@ function MobileMenu({ open, onClose, hydrated }: { open: boolean; onClose: () =>
         <Link to="/login" onClick={onClose} className={linkClass}>
           Login
         </Link>
-        <Link to="/register" onClick={onClose} className="mt-2 rounded-lg bg-brand-700 px-3 py-2 text-center font-medium text-white">
+        <Link
+          to="/register"
+          onClick={onClose}
+          className="mt-2 rounded-lg bg-brand-700 px-3 py-2 text-center font-medium text-white"
+        >
           Register
         </Link>
       </div>

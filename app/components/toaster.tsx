@@ -82,7 +82,10 @@ export function FlashToast({ flash }: { flash: Toast | null }) {
         ? "border-green-300 bg-green-50 text-green-800"
         : "border-gray-300 bg-gray-50 text-gray-800";
   return (
-    <div role={flash.type === "error" ? "alert" : "status"} className={`mx-auto mt-3 max-w-6xl rounded-lg border px-4 py-3 text-sm ${tone}`}>
+    <div
+      role={flash.type === "error" ? "alert" : "status"}
+      className={`mx-auto mt-3 max-w-6xl rounded-lg border px-4 py-3 text-sm ${tone}`}
+    >
       {flash.message}
     </div>
   );

@@ -27,7 +27,12 @@ function clampQty(qty: number): number {
 }
 
 /** add(product, quantity = 1): a new line, or the quantity added to the line with the same id. */
-export function addToCart(cart: Cart, productId: number, qty = CART_ADD_DEFAULT_QTY, name = "this product"): CartResult {
+export function addToCart(
+  cart: Cart,
+  productId: number,
+  qty = CART_ADD_DEFAULT_QTY,
+  name = "this product",
+): CartResult {
   const existing = cart.find((line) => line.productId === productId);
   if (!existing && cart.length >= CART_MAX_LINES) {
     return { ok: false, cart, error: CART_FULL_MESSAGE };

@@ -1,6 +1,11 @@
 import type { DeliveryStatus } from "~/db/schema";
 
-export const DELIVERY_STATUSES = ["Pending", "Processing", "Shipped", "Delivered"] as const satisfies readonly DeliveryStatus[];
+export const DELIVERY_STATUSES = [
+  "Pending",
+  "Processing",
+  "Shipped",
+  "Delivered",
+] as const satisfies readonly DeliveryStatus[];
 
 /** Spec 4: Delivered green, Processing yellow, Shipped blue, others grey; missing shows as Processing. */
 export function statusBadgeClass(status: string | null | undefined): string {

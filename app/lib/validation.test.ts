@@ -9,7 +9,12 @@ import {
   normalizeNigerianPhone,
 } from "./validation";
 
-const good = { name: "Ada Obi", email: "ada@example.com", phone: "08031234567", deliveryAddress: "5 Ogoja Road, Abakaliki" };
+const good = {
+  name: "Ada Obi",
+  email: "ada@example.com",
+  phone: "08031234567",
+  deliveryAddress: "5 Ogoja Road, Abakaliki",
+};
 
 describe("normalizeNigerianPhone", () => {
   it.each([
@@ -21,9 +26,12 @@ describe("normalizeNigerianPhone", () => {
   ])("accepts %s", (input, expected) => {
     expect(normalizeNigerianPhone(input)).toBe(expected);
   });
-  it.each(["12345", "0803123456", "080312345678", "+1 202 555 0101", "08031234abc", "00000000000"])("rejects %s", (input) => {
-    expect(normalizeNigerianPhone(input)).toBeNull();
-  });
+  it.each(["12345", "0803123456", "080312345678", "+1 202 555 0101", "08031234abc", "00000000000"])(
+    "rejects %s",
+    (input) => {
+      expect(normalizeNigerianPhone(input)).toBeNull();
+    },
+  );
 });
 
 describe("checkoutSchema", () => {

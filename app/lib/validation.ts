@@ -18,11 +18,7 @@ export function normalizeNigerianPhone(raw: string): string | null {
 }
 
 const trimmed = (max: number, tooLong: string) =>
-  z
-    .string({ error: CHECKOUT_MISSING_FIELDS })
-    .trim()
-    .min(1, CHECKOUT_MISSING_FIELDS)
-    .max(max, tooLong);
+  z.string({ error: CHECKOUT_MISSING_FIELDS }).trim().min(1, CHECKOUT_MISSING_FIELDS).max(max, tooLong);
 
 export const emailField = z
   .string({ error: "Email is required." })
@@ -57,7 +53,11 @@ export const checkoutSchema = z.object({
 export type CheckoutDetails = z.infer<typeof checkoutSchema>;
 
 export const contactSchema = z.object({
-  name: z.string({ error: "Please enter your name." }).trim().min(1, "Please enter your name.").max(100, "Please keep your name under 100 characters."),
+  name: z
+    .string({ error: "Please enter your name." })
+    .trim()
+    .min(1, "Please enter your name.")
+    .max(100, "Please keep your name under 100 characters."),
   email: emailField,
   message: z
     .string({ error: "Please write a message." })

@@ -1,6 +1,9 @@
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 
-export async function saveContactMessage(db: Database, message: { name: string; email: string; message: string }) {
+export async function saveContactMessage(
+  db: Database,
+  message: { name: string; email: string; message: string },
+) {
   await db.insert(contactMessages).values(message);
 }

@@ -97,7 +97,11 @@ export async function placeOrder(
 
 async function withItems(db: Database, order: Order | undefined): Promise<OrderWithItems | undefined> {
   if (!order) return undefined;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id);
   return { ...order, items };
 }
 

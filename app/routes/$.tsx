@@ -2,7 +2,10 @@
 import { data } from "@remix-run/cloudflare";
 
 export async function loader() {
-  throw data({ message: "We could not find that page. It may have moved, or the link may be mistyped." }, { status: 404 });
+  throw data(
+    { message: "We could not find that page. It may have moved, or the link may be mistyped." },
+    { status: 404 },
+  );
 }
 
 export async function action() {

@@ -13,16 +13,23 @@ export const meta: MetaFunction = () => [
   { title: "MediStore | Trusted online pharmacy in Nigeria" },
   {
     name: "description",
-    content: "Fast, secure delivery of trusted medicines across Nigeria: quality healthcare, affordable prescriptions, doorstep delivery.",
+    content:
+      "Fast, secure delivery of trusted medicines across Nigeria: quality healthcare, affordable prescriptions, doorstep delivery.",
   },
 ];
 
 const PHRASES = ["Quality healthcare", "Affordable prescriptions", "Doorstep delivery"] as const;
 
 const TRUST_POINTS = [
-  { title: "Certified pharmacists", text: "Every order is checked by a licensed pharmacist before it leaves us." },
+  {
+    title: "Certified pharmacists",
+    text: "Every order is checked by a licensed pharmacist before it leaves us.",
+  },
   { title: "Authentic medicines", text: "Sourced only from regulator-approved suppliers and manufacturers." },
-  { title: "Fast delivery nationwide", text: "Often the same day in Abakaliki, and quick delivery across Nigeria." },
+  {
+    title: "Fast delivery nationwide",
+    text: "Often the same day in Abakaliki, and quick delivery across Nigeria.",
+  },
   { title: "Affordable healthcare", text: "Fair prices with periodic discounts on everyday essentials." },
 ];
 
@@ -53,10 +60,16 @@ export default function Home() {
               Order genuine medicines online, check out on WhatsApp in a minute, and get them at your door.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <a href="#shop" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+              <a
+                href="#shop"
+                className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+              >
                 Shop Medicines
               </a>
-              <Link to="/register" className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+              <Link
+                to="/register"
+                className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+              >
                 Consult a Pharmacist
               </Link>
             </div>
@@ -101,7 +114,10 @@ export default function Home() {
               </li>
             ))}
           </ul>
-          <a href="#shop" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
+          <a
+            href="#shop"
+            className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white"
+          >
             Start Shopping Now
           </a>
         </div>
@@ -112,14 +128,17 @@ export default function Home() {
           Consult a pharmacist or doctor
         </h2>
         <p className="mt-2 max-w-2xl text-gray-700">
-          Registered customers chat in real time with our pharmacists and doctors from their dashboard, and can
-          upload a prescription for us to fill. Or message us on WhatsApp now.
+          Registered customers chat in real time with our pharmacists and doctors from their dashboard, and
+          can upload a prescription for us to fill. Or message us on WhatsApp now.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to="/register" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
             Create a free account
           </Link>
-          <Link to="/login" className="rounded-lg border border-gray-300 px-5 py-3 font-semibold text-gray-800">
+          <Link
+            to="/login"
+            className="rounded-lg border border-gray-300 px-5 py-3 font-semibold text-gray-800"
+          >
             Login
           </Link>
         </div>

@@ -50,13 +50,22 @@ async function matchItems(context: ActionFunctionArgs["context"], items: z.infer
     if (rawId !== undefined && (!Number.isSafeInteger(id) || (id as number) <= 0)) {
       throw new ApiError(400, `Unknown product id: ${String(rawId)}`);
     }
-    const product = id ? await getProductById(context.db, id) : item.name ? await findProductByExactName(context.db, item.name) : undefined;
+    const product = id
+      ? await getProductById(context.db, id)
+      : item.name
+        ? await findProductByExactName(context.db, item.name)
+        : undefined;
     if (!product) throw new ApiError(400, `Unknown product: ${item.name ?? String(rawId)}`);
     if (item.price !== undefined && nairaToKobo(item.price) !== product.priceKobo) {
-      priceChanges.push({ name: product.name, clientPrice: item.price, price: koboToNaira(product.priceKobo) });
+      priceChanges.push({
+        name: product.name,
+        clientPrice: item.price,
+        price: koboToNaira(product.priceKobo),
+      });
     }
     const qty = (byId.get(product.id)?.qty ?? 0) + item.quantity;
-    if (qty > CART_MAX_QTY_PER_LINE) throw new ApiError(400, `At most ${CART_MAX_QTY_PER_LINE} of ${product.name} per order.`);
+    if (qty > CART_MAX_QTY_PER_LINE)
+      throw new ApiError(400, `At most ${CART_MAX_QTY_PER_LINE} of ${product.name} per order.`);
     byId.set(product.id, { product, qty, lineTotalKobo: product.priceKobo * qty });
   }
   return { lines: [...byId.values()], priceChanges };
@@ -81,9 +90,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     const origin = context.config.publicOrigin ?? new URL(request.url).origin;
     const statusUrl = `${origin}/order/${order.accessToken}`;
-    const whatsappUrl = whatsAppLink(context.config.sellerWhatsApp, orderWhatsAppMessage({ ...order, statusUrl }));
+    const whatsappUrl = whatsAppLink(
+      context.config.sellerWhatsApp,
+      orderWhatsAppMessage({ ...order, statusUrl }),
+    );
     const totalAmount = koboToNaira(order.totalKobo);
-    const totalDiffers = payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
+    const totalDiffers =
+      payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
     return Response.json(
       {
         success: true,

@@ -15,7 +15,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rawLimit = url.searchParams.get("limit");
   const limit = rawLimit === null ? DEFAULT_LIMIT : Number(rawLimit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    return Response.json({ message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` }, { status: 400 });
+    return Response.json(
+      { message: `limit must be a whole number from 1 to ${MAX_LIMIT}.` },
+      { status: 400 },
+    );
   }
   const page = parsePage(url.searchParams.get("page"));
   const search = normalizeSearch(url.searchParams.get("q"));

@@ -57,8 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const product = await getProductById(db, productId);
   if (!product) {
-    return respond(404, { type: "error", message: "Sorry, this product is no longer available." },
-      await writeCart(removeFromCart(cart, productId), config));
+    return respond(
+      404,
+      { type: "error", message: "Sorry, this product is no longer available." },
+      await writeCart(removeFromCart(cart, productId), config),
+    );
   }
 
   let result: CartResult;
@@ -72,9 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const toast: Toast | undefined =
     "notice" in result && result.notice
       ? { type: "info", message: result.notice }
-    : intent === "add"
-      ? { type: "success", message: `${product.name} added to cart` }
-      : undefined;
+      : intent === "add"
+        ? { type: "success", message: `${product.name} added to cart` }
+        : undefined;
   return respond(200, toast, await writeCart(result.cart, config));
 }
 

@@ -2,12 +2,7 @@
  * /checkout: the delivery details page (the drawer's second step, for browsers without JavaScript) and the
  * action that turns the cart cookie into a recorded order, then sends the shopper to its status page.
  */
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { DeliveryForm, type CheckoutActionData } from "~/components/delivery-form";
 import { formatNaira } from "~/lib/money";
@@ -17,7 +12,10 @@ import { getOrderByIdempotencyKey, placeOrder, priceCart } from "~/models/order.
 import { readCart, writeCart } from "~/services/cart.server";
 import { removedFromCartNotice } from "~/services/cart-view.server";
 
-export const meta: MetaFunction = () => [{ title: "Checkout | MediStore" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Checkout | MediStore" },
+  { name: "robots", content: "noindex" },
+];
 
 export const CHECKOUT_FAILED = "Failed to create order. Please try again.";
 export const CHECKOUT_NETWORK_ERROR = "Something went wrong while processing your order. Please try again.";
@@ -65,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const kept = cart.filter((line) => !priced.missingIds.includes(line.productId));
     return fail(
       409,
-      { formError: `${removedFromCartNotice(priced.missingIds.length)} Please review your cart and try again.` },
+      {
+        formError: `${removedFromCartNotice(priced.missingIds.length)} Please review your cart and try again.`,
+      },
       { "Set-Cookie": await writeCart(kept, config) },
     );
   }

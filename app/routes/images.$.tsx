@@ -5,7 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PRODUCT_IMAGE_PREFIX } from "~/lib/images";
 
-const notFound = () => new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+const notFound = () =>
+  new Response("Image not found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";

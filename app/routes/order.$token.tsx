@@ -2,7 +2,12 @@
  * /order/$token: an order's private status page. The unguessable token in the URL is the only key (it is
  * shown after checkout and sent in the WhatsApp message), so the page is never cached or indexed.
  */
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
@@ -27,7 +32,10 @@ export const headers: HeadersFunction = () => ({
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const order = await getOrderByAccessToken(context.db, params.token ?? "");
   if (!order) {
-    throw data({ message: "We could not find that order. Please check the link you were given." }, { status: 404 });
+    throw data(
+      { message: "We could not find that order. Please check the link you were given." },
+      { status: 404 },
+    );
   }
   const origin = context.config.publicOrigin ?? new URL(request.url).origin;
   const statusUrl = `${origin}/order/${order.accessToken}`;
@@ -90,7 +98,11 @@ export default function OrderStatusPage() {
       <p className="mt-1 text-sm text-gray-600">
         Placed{" "}
         <time dateTime={new Date(order.createdAt).toISOString()}>
-          {new Date(order.createdAt).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" })}
+          {new Date(order.createdAt).toLocaleString("en-NG", {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "Africa/Lagos",
+          })}
         </time>
       </p>
 
@@ -111,7 +123,13 @@ export default function OrderStatusPage() {
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 p-3">
               {item.imageUrl ? (
-                <img src={item.imageUrl} alt="" width={48} height={48} className="h-12 w-12 rounded bg-gray-100 object-cover" />
+                <img
+                  src={item.imageUrl}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="h-12 w-12 rounded bg-gray-100 object-cover"
+                />
               ) : (
                 <div className="h-12 w-12 rounded bg-gray-100" aria-hidden />
               )}

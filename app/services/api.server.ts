@@ -19,7 +19,8 @@ const DEFAULT_MAX_BODY = 64 * 1024;
 /** Reads a JSON body no larger than maxBytes; anything else is a 4xx ApiError with a clear message. */
 export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/json")) throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
+  if (!type.includes("application/json"))
+    throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > maxBytes) throw new ApiError(413, "The request body is too large.");
   const text = await request.text();
@@ -37,7 +38,11 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
   const first = errors[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid request.";
+  const message = first
+    ? first.path
+      ? `${first.path}: ${first.message}`
+      : first.message
+    : "Invalid request.";
   throw Object.assign(new ApiError(400, message), { errors });
 }
 

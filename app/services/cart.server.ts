@@ -29,7 +29,5 @@ export async function readCart(request: Request, config: AppConfig): Promise<Car
 
 export async function writeCart(cart: Cart, config: AppConfig): Promise<string> {
   const cookie = cartCookie(config);
-  return cart.length === 0
-    ? cookie.serialize([], { maxAge: 0 })
-    : cookie.serialize(serializeCart(cart));
+  return cart.length === 0 ? cookie.serialize([], { maxAge: 0 }) : cookie.serialize(serializeCart(cart));
 }

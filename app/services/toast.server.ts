@@ -34,14 +34,27 @@ export async function readToast(request: Request, config: AppConfig) {
   return { toast, setCookie: toast ? await storage.commitSession(session) : null };
 }
 
-export async function redirectWithToast(url: string, toast: Toast, config: AppConfig, headers = new Headers()) {
+export async function redirectWithToast(
+  url: string,
+  toast: Toast,
+  config: AppConfig,
+  headers = new Headers(),
+) {
   headers.append("Set-Cookie", await toastCookie(config, toast));
   return redirect(url, { headers });
 }
 
 /** Only same-site paths, so a crafted form cannot bounce a shopper to another site. */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+export function safeRedirectPath(
+  value: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  ) {
     return fallback;
   }
   return value;

@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core (no browser download), phone-sized by default. */
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -8,8 +8,11 @@ export const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 
+/** Script errors seen by any page (hydration mismatches included); each test must end with none. */
+const pageErrors: string[] = [];
+
 /** One browser per test file; call at the top level of the file. */
-export function useBrowser() {
+export function withBrowser() {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
@@ -25,6 +28,10 @@ export function useBrowser() {
       ],
     });
   });
+  afterEach(() => {
+    const errors = pageErrors.splice(0);
+    expect(errors, "errors in the page's JavaScript").toEqual([]);
+  });
   afterAll(async () => {
     await browser?.close();
   });
@@ -36,15 +43,29 @@ export const baseURL = () => inject("baseURL");
  * A fresh browser context (its own cookies). wa.me is stubbed: the machine has no network, and the test
  * only needs to see where the hand-off goes.
  */
-export async function newContext(options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function newContext(
+  options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     javaScriptEnabled: options.javaScript ?? true,
     viewport: options.viewport ?? PHONE,
     locale: "en-NG",
   });
+  context.on("page", (page) => {
+    page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|did not match|#418|#423|#425/i.test(message.text())) {
+        pageErrors.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+  });
   await context.route("https://wa.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title><p>WhatsApp stub</p>" }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<title>WhatsApp</title><p>WhatsApp stub</p>",
+    }),
   );
   return context;
 }

@@ -48,7 +48,13 @@ export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(path.join(tmpdir(), "medistore-e2e-"));
   let output = "";
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), MEDISTORE_PERSIST_TO: stateDir, MEDISTORE_SKIP_BUILD: "1", FORCE_COLOR: "0" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MEDISTORE_PERSIST_TO: stateDir,
+      MEDISTORE_SKIP_BUILD: "1",
+      FORCE_COLOR: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -1,10 +1,15 @@
 /** A shopper on a phone with JavaScript: live search, toasts, the drawer, checkout and the WhatsApp tab. */
 import { describe, expect, it } from "vitest";
-import { newContext, useBrowser } from "./browser";
+import { newContext, withBrowser } from "./browser";
 
-useBrowser();
+withBrowser();
 
-const DETAILS = { name: "Chioma Eze", email: "chioma@example.com", phone: "0803 555 1234", address: "14 Water Works Road, Abakaliki" };
+const DETAILS = {
+  name: "Chioma Eze",
+  email: "chioma@example.com",
+  phone: "0803 555 1234",
+  address: "14 Water Works Road, Abakaliki",
+};
 
 describe("storefront with JavaScript", () => {
   it("searches as you type, adds with a toast, edits the cart in the drawer, checks out and opens WhatsApp in a new tab", async () => {
@@ -18,7 +23,9 @@ describe("storefront with JavaScript", () => {
     await page.locator("#shop-search").fill("AMOXI");
     await page.waitForURL(/\?q=AMOXI/);
     await page.waitForFunction(() => {
-      const names = [...document.querySelectorAll('[data-testid="product-grid"] h3')].map((h) => h.textContent ?? "");
+      const names = [...document.querySelectorAll('[data-testid="product-grid"] h3')].map(
+        (h) => h.textContent ?? "",
+      );
       return names.length > 0 && names.every((n) => n.toLowerCase().includes("amoxi"));
     });
 
@@ -37,10 +44,10 @@ describe("storefront with JavaScript", () => {
 
     await drawer.getByRole("button", { name: `Increase quantity of ${name}` }).click();
     await page.locator('[data-testid="cart-count"]', { hasText: "2" }).waitFor();
-    await page.waitForFunction(
-      ([el, before]) => el?.textContent !== before,
-      [await subtotal.elementHandle(), unit] as const,
-    );
+    await page.waitForFunction(([el, before]) => el?.textContent !== before, [
+      await subtotal.elementHandle(),
+      unit,
+    ] as const);
 
     // Typed quantity; an emptied box becomes 1 when you leave it.
     const qty = drawer.getByLabel(`Quantity of ${name}`, { exact: true });
@@ -50,7 +57,9 @@ describe("storefront with JavaScript", () => {
     await qty.blur();
     await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
     expect(await qty.inputValue()).toBe("1");
-    expect(await drawer.getByRole("button", { name: `Decrease quantity of ${name}` }).isDisabled()).toBe(true);
+    expect(await drawer.getByRole("button", { name: `Decrease quantity of ${name}` }).isDisabled()).toBe(
+      true,
+    );
 
     // Reload: the cart survives (cookie), the count is server-rendered.
     await page.reload();
@@ -149,7 +158,11 @@ describe("storefront with JavaScript", () => {
     await page.goto("/");
     const typed = page.locator(".typing-caret");
     const first = await typed.textContent();
-    await page.waitForFunction((before) => document.querySelector(".typing-caret")?.textContent !== before, first, { timeout: 5000 });
+    await page.waitForFunction(
+      (before) => document.querySelector(".typing-caret")?.textContent !== before,
+      first,
+      { timeout: 5000 },
+    );
     await context.close();
   });
 });

@@ -1,8 +1,8 @@
 /** The same journey with JavaScript off: GET search, form posts, the cart and checkout pages. */
 import { describe, expect, it } from "vitest";
-import { newContext, useBrowser } from "./browser";
+import { newContext, withBrowser } from "./browser";
 
-useBrowser();
+withBrowser();
 
 describe("storefront without JavaScript", () => {
   it("finds a medicine, fills the cart, sees checkout errors, places the order and reaches WhatsApp", async () => {
@@ -21,7 +21,10 @@ describe("storefront without JavaScript", () => {
     const first = names[0];
     await page.getByRole("button", { name: `Add ${first} to cart` }).click();
     await page.waitForURL(/\/shop\?q=antibiotics/);
-    await page.getByRole("status").filter({ hasText: `${first} added to cart` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${first} added to cart` })
+      .waitFor();
     expect(await page.getByTestId("cart-count").textContent()).toBe("1");
 
     // The cart button is a link to the cart page.
@@ -46,7 +49,10 @@ describe("storefront without JavaScript", () => {
     await page.getByLabel("Email", { exact: true }).fill("emeka@example");
     await page.getByLabel("Phone").fill("0809 000 1111");
     await page.getByRole("button", { name: "Checkout via WhatsApp" }).click();
-    await page.getByRole("alert").filter({ hasText: "Please fill in delivery name, phone, address and email." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Please fill in delivery name, phone, address and email." })
+      .waitFor();
     // What was typed is kept.
     expect(await page.getByLabel("Full name").inputValue()).toBe("Emeka Nwosu");
 

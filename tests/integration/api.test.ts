@@ -27,7 +27,13 @@ describe("GET /api/products", () => {
   });
 
   it("pages a large catalogue and searches", async () => {
-    await seedProducts(Array.from({ length: 30 }, (_, i) => ({ name: `Item ${String(i).padStart(2, "0")}`, category: "General", priceKobo: 100 })));
+    await seedProducts(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Item ${String(i).padStart(2, "0")}`,
+        category: "General",
+        priceKobo: 100,
+      })),
+    );
     const client = new Client();
     const first = await client.get("/api/products?limit=25");
     expect(((await first.json()) as unknown[]).length).toBe(25);
@@ -54,7 +60,11 @@ describe("POST /api/orders/checkout", () => {
       totalAmount: 6200,
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { success: boolean; order: Record<string, unknown>; priceChanges?: unknown };
+    const body = (await res.json()) as {
+      success: boolean;
+      order: Record<string, unknown>;
+      priceChanges?: unknown;
+    };
     expect(body.success).toBe(true);
     expect(body.order.orderRef).toMatch(/^MS-/);
     expect(body.order.totalAmount).toBe(6200);
@@ -72,7 +82,12 @@ describe("POST /api/orders/checkout", () => {
       totalAmount: 3,
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { order: { totalAmount: number }; priceChanges: unknown[]; message: string; clientTotalAmount: number };
+    const body = (await res.json()) as {
+      order: { totalAmount: number };
+      priceChanges: unknown[];
+      message: string;
+      clientTotalAmount: number;
+    };
     expect(body.order.totalAmount).toBe(7500);
     expect(body.priceChanges).toEqual([{ name: amox.name, clientPrice: 1, price: 2500 }]);
     expect(body.clientTotalAmount).toBe(3);
@@ -96,17 +111,45 @@ describe("POST /api/orders/checkout", () => {
 
   it.each([
     ["missing fields", { items: [{ name: "x", quantity: 1 }] }, "name is required"],
-    ["empty name", { ...PAYLOAD, name: "", items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1 }] }, "Please fill in delivery name, phone, address and email."],
-    ["bad e-mail", { ...PAYLOAD, email: "nope", items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1 }] }, "valid email"],
-    ["bad phone", { ...PAYLOAD, phone: "555", items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1 }] }, "Nigerian phone"],
+    [
+      "empty name",
+      { ...PAYLOAD, name: "", items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1 }] },
+      "Please fill in delivery name, phone, address and email.",
+    ],
+    [
+      "bad e-mail",
+      { ...PAYLOAD, email: "nope", items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1 }] },
+      "valid email",
+    ],
+    [
+      "bad phone",
+      { ...PAYLOAD, phone: "555", items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1 }] },
+      "Nigerian phone",
+    ],
     ["no items", { ...PAYLOAD, items: [] }, "items must not be empty"],
     ["items not a list", { ...PAYLOAD, items: "lots" }, "items must be a list"],
-    ["unknown product", { ...PAYLOAD, items: [{ name: "Unobtainium", quantity: 1 }] }, "Unknown product: Unobtainium"],
+    [
+      "unknown product",
+      { ...PAYLOAD, items: [{ name: "Unobtainium", quantity: 1 }] },
+      "Unknown product: Unobtainium",
+    ],
     ["unknown id", { ...PAYLOAD, items: [{ productId: "999999", quantity: 1 }] }, "Unknown product"],
     ["bad id", { ...PAYLOAD, items: [{ productId: "../etc", quantity: 1 }] }, "Unknown product id"],
-    ["zero quantity", { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: 0 }] }, "quantity"],
-    ["fractional quantity", { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1.5 }] }, "quantity"],
-    ["string quantity", { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: "2" }] }, "quantity"],
+    [
+      "zero quantity",
+      { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: 0 }] },
+      "quantity",
+    ],
+    [
+      "fractional quantity",
+      { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: 1.5 }] },
+      "quantity",
+    ],
+    [
+      "string quantity",
+      { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: "2" }] },
+      "quantity",
+    ],
     ["too many", { ...PAYLOAD, items: [{ name: "Amoxicillin 500mg Capsules", quantity: 100 }] }, "quantity"],
     ["a list, not an object", [1, 2, 3], "expected object"],
   ])("%s → 400 with a message, nothing written", async (_, body, message) => {
@@ -145,7 +188,9 @@ describe("site-wide", () => {
   });
 
   it("serves product images from R2 with long caching, and nothing outside products/", async () => {
-    await env.IMAGES.put("products/test/a.webp", new Uint8Array([82, 73, 70, 70]), { httpMetadata: { contentType: "image/webp" } });
+    await env.IMAGES.put("products/test/a.webp", new Uint8Array([82, 73, 70, 70]), {
+      httpMetadata: { contentType: "image/webp" },
+    });
     await env.IMAGES.put("prescriptions/secret.jpg", new Uint8Array([1, 2, 3]));
     const client = new Client();
     const ok = await client.get("/images/products/test/a.webp");

@@ -10,7 +10,11 @@ describe("cart (no JavaScript: forms and redirects)", () => {
     const [amox, para] = await seedProducts(DEMO);
     const client = new Client();
 
-    const add = await client.post("/cart", { intent: "add", productId: String(amox.id), redirectTo: "/shop?q=amox" });
+    const add = await client.post("/cart", {
+      intent: "add",
+      productId: String(amox.id),
+      redirectTo: "/shop?q=amox",
+    });
     expect(add.status).toBe(302);
     expect(add.headers.get("Location")).toBe("/shop?q=amox");
     const setCookie = add.headers.getSetCookie().find((c) => c.startsWith("medistore_cart="));
@@ -49,7 +53,12 @@ describe("cart (no JavaScript: forms and redirects)", () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
     await client.post("/cart", { intent: "add", productId: String(amox.id) });
-    await client.post("/cart", { intent: "set", productId: String(amox.id), qty: "500", redirectTo: "/cart" });
+    await client.post("/cart", {
+      intent: "set",
+      productId: String(amox.id),
+      qty: "500",
+      redirectTo: "/cart",
+    });
     const html = await cartHtml(client);
     expect(html).toContain("You can order at most 99 of Amoxicillin 500mg Capsules at once.");
     expect(html).toContain(`value="99"`);
@@ -60,8 +69,13 @@ describe("cart (no JavaScript: forms and redirects)", () => {
       Array.from({ length: 51 }, (_, i) => ({ name: `Product ${i}`, category: "General", priceKobo: 1000 })),
     );
     const client = new Client();
-    for (const p of products.slice(0, 50)) await client.post("/cart", { intent: "add", productId: String(p.id) });
-    const res = await client.post("/cart", { intent: "add", productId: String(products[50].id), redirectTo: "/cart" });
+    for (const p of products.slice(0, 50))
+      await client.post("/cart", { intent: "add", productId: String(p.id) });
+    const res = await client.post("/cart", {
+      intent: "add",
+      productId: String(products[50].id),
+      redirectTo: "/cart",
+    });
     expect(res.status).toBe(302);
     expect(await cartHtml(client)).toContain("Your cart can hold at most 50 different products.");
   });
@@ -69,7 +83,11 @@ describe("cart (no JavaScript: forms and redirects)", () => {
   it("answers enhanced (JavaScript) submissions with data instead of a redirect", async () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
-    const res = await client.post("/cart.data", { intent: "add", productId: String(amox.id), _enhanced: "1" });
+    const res = await client.post("/cart.data", {
+      intent: "add",
+      productId: String(amox.id),
+      _enhanced: "1",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("medistore_cart="))).toBe(true);
   });
@@ -124,7 +142,11 @@ describe("cart (no JavaScript: forms and redirects)", () => {
   it("refuses cart changes posted from another site", async () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
-    const res = await client.post("/cart", { intent: "add", productId: String(amox.id) }, { Origin: "https://evil.example" });
+    const res = await client.post(
+      "/cart",
+      { intent: "add", productId: String(amox.id) },
+      { Origin: "https://evil.example" },
+    );
     expect(res.status).toBe(403);
     expect(client.cookies.has("medistore_cart")).toBe(false);
   });

@@ -1,6 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { checkoutKey, Client, countRows, DEMO, GOOD_DETAILS, html as pageText, seedProducts } from "./helpers";
+import {
+  checkoutKey,
+  Client,
+  countRows,
+  DEMO,
+  GOOD_DETAILS,
+  html as pageText,
+  seedProducts,
+} from "./helpers";
 
 async function fillCart(client: Client, items: { id: number; qty: number }[]) {
   for (const { id, qty } of items) {
@@ -33,7 +41,9 @@ describe("checkout (forms, no JavaScript)", () => {
       delivery_status: "Pending",
     });
     expect(order!.order_ref).toMatch(/^MS-[0-9A-Z]{6}$/);
-    const items = await env.DB.prepare("SELECT name, quantity, unit_price_kobo FROM order_items ORDER BY id").all();
+    const items = await env.DB.prepare(
+      "SELECT name, quantity, unit_price_kobo FROM order_items ORDER BY id",
+    ).all();
     expect(items.results).toEqual([
       { name: amox.name, quantity: 2, unit_price_kobo: 250_000 },
       { name: para.name, quantity: 1, unit_price_kobo: 120_000 },
@@ -90,7 +100,12 @@ describe("checkout (forms, no JavaScript)", () => {
     const client = new Client();
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
     const key = await checkoutKey(client);
-    const res = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS, phone: "", deliveryAddress: " " });
+    const res = await client.post("/checkout", {
+      idempotencyKey: key,
+      ...GOOD_DETAILS,
+      phone: "",
+      deliveryAddress: " ",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Please fill in delivery name, phone, address and email.");
@@ -136,7 +151,13 @@ describe("checkout (forms, no JavaScript)", () => {
     const client = new Client();
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
     const key = await checkoutKey(client);
-    await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS, price: "1", totalAmount: "1", priceKobo: "1" });
+    await client.post("/checkout", {
+      idempotencyKey: key,
+      ...GOOD_DETAILS,
+      price: "1",
+      totalAmount: "1",
+      priceKobo: "1",
+    });
     const order = await env.DB.prepare("SELECT total_kobo FROM orders").first<{ total_kobo: number }>();
     expect(order?.total_kobo).toBe(250_000);
   });
@@ -158,7 +179,10 @@ describe("order status page", () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
-    const res = await client.post("/checkout", { idempotencyKey: await checkoutKey(client), ...GOOD_DETAILS });
+    const res = await client.post("/checkout", {
+      idempotencyKey: await checkoutKey(client),
+      ...GOOD_DETAILS,
+    });
     const location = res.headers.get("Location")!.replace("?placed=1", "");
     await env.DB.prepare("UPDATE orders SET delivery_status = 'Shipped'").run();
     const html = await pageText(await client.get(location));

@@ -17,7 +17,12 @@ describe("shop and search", () => {
     expect(page).toContain("Start Shopping Now");
     expect(page).toContain("Talk to us");
     expect(page).toMatch(/aria-label="Popular medicines"/);
-    for (const name of ["Paracetamol 500mg Tablets", "Amoxicillin 500mg Capsules", "Vitamin C 1000mg", "Ibuprofen 400mg"]) {
+    for (const name of [
+      "Paracetamol 500mg Tablets",
+      "Amoxicillin 500mg Capsules",
+      "Vitamin C 1000mg",
+      "Ibuprofen 400mg",
+    ]) {
       expect(page).toContain(`Add ${name} to cart`);
     }
     expect(page).toContain("₦4,500.50");
@@ -30,15 +35,35 @@ describe("shop and search", () => {
     expect(await names("/shop?q=antibiotics")).toEqual(["Amoxicillin 500mg Capsules"]);
     expect(await names("/shop?q=xicil")).toEqual(["Amoxicillin 500mg Capsules"]);
     // Two letters: still a substring match (without the trigram index).
-    expect(await names("/shop?q=am")).toEqual(["Amoxicillin 500mg Capsules", "Paracetamol 500mg Tablets", "Vitamin C 1000mg"]);
+    expect(await names("/shop?q=am")).toEqual([
+      "Amoxicillin 500mg Capsules",
+      "Paracetamol 500mg Tablets",
+      "Vitamin C 1000mg",
+    ]);
     expect(await names("/?q=malaria")).toEqual(["Coartem 80/480mg Tablets"]);
     const none = await html(await new Client().get("/shop?q=zzzz"));
     expect(none).toContain("No medicines match “zzzz”.");
   });
 
   it("treats search syntax as plain text", async () => {
-    await seedProducts([{ name: 'Eye drops "Clear" 10% (15ml)', category: "Eye, Ear & Nose Drops & Ointments", priceKobo: 150_000 }]);
-    for (const q of ['"Clear"', "10%", "(15ml)", "drops OR x", "*", "%", "_", "NEAR(a b)", "'; DROP TABLE products; --"]) {
+    await seedProducts([
+      {
+        name: 'Eye drops "Clear" 10% (15ml)',
+        category: "Eye, Ear & Nose Drops & Ointments",
+        priceKobo: 150_000,
+      },
+    ]);
+    for (const q of [
+      '"Clear"',
+      "10%",
+      "(15ml)",
+      "drops OR x",
+      "*",
+      "%",
+      "_",
+      "NEAR(a b)",
+      "'; DROP TABLE products; --",
+    ]) {
       const res = await new Client().get(`/shop?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }
@@ -49,13 +74,26 @@ describe("shop and search", () => {
   });
 
   it("paginates: 24 per page with next and previous links, never the whole catalogue", async () => {
-    await seedProducts(Array.from({ length: 30 }, (_, i) => ({ name: `Medicine ${String(i).padStart(2, "0")}`, category: "General", priceKobo: 1000 })));
+    await seedProducts(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Medicine ${String(i).padStart(2, "0")}`,
+        category: "General",
+        priceKobo: 1000,
+      })),
+    );
     const first = await names("/shop");
     expect(first).toHaveLength(24);
     const page = await html(await new Client().get("/shop"));
     expect(page).toContain('href="/shop?page=2"');
     const second = await names("/shop?page=2");
-    expect(second).toEqual(["Medicine 24", "Medicine 25", "Medicine 26", "Medicine 27", "Medicine 28", "Medicine 29"]);
+    expect(second).toEqual([
+      "Medicine 24",
+      "Medicine 25",
+      "Medicine 26",
+      "Medicine 27",
+      "Medicine 28",
+      "Medicine 29",
+    ]);
     // Junk page numbers fall back to page 1 instead of failing.
     expect(await names("/shop?page=-1")).toHaveLength(24);
     expect(await names("/shop?page=abc")).toHaveLength(24);

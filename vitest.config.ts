@@ -40,6 +40,8 @@ export default defineConfig(async () => {
           test: {
             name: "integration",
             include: ["tests/integration/**/*.test.ts"],
+            // Password hashing (scrypt) is deliberately slow; a login-heavy test needs room on 2 cores.
+            testTimeout: 30_000,
             setupFiles: ["./tests/integration/apply-migrations.ts"],
           },
         },

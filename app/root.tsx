@@ -20,7 +20,9 @@ import { SiteHeader } from "./components/site-header";
 import { AppToaster, FlashToast } from "./components/toaster";
 import { EMPTY_CART_VIEW } from "./lib/cart-view";
 import { loadCartView } from "./services/cart-view.server";
+import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
+import { lastDeliveryDetails } from "./models/order.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -40,9 +42,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [cart, flash] = await Promise.all([
+  const [cart, flash, user] = await Promise.all([
     loadCartView(request, context),
     readToast(request, context.config),
+    getUser(request, context),
   ]);
   const headers = new Headers();
   if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
@@ -55,6 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // One key per rendered checkout form: resubmitting the same form cannot create a second order.
       checkoutKey: crypto.randomUUID(),
       store: { phone: config.storePhone, email: config.storeEmail, whatsapp: config.sellerWhatsApp },
+      user,
+      // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and address).
+      deliveryDefaults: user
+        ? { name: user.name, email: user.email, ...(await lastDeliveryDetails(context.db, user.id)) }
+        : undefined,
     },
     { headers },
   );
@@ -85,11 +93,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { cart, toast, checkoutKey, store } = useRouteLoaderData<typeof loader>("root")!;
+  const { cart, toast, checkoutKey, store, user, deliveryDefaults } =
+    useRouteLoaderData<typeof loader>("root")!;
   return (
     <CartMutationProvider>
-      <CartDrawerProvider cart={cart} checkoutKey={checkoutKey}>
-        <SiteHeader cart={cart} />
+      <CartDrawerProvider cart={cart} checkoutKey={checkoutKey} defaults={deliveryDefaults}>
+        <SiteHeader cart={cart} user={user} />
         <FlashToast flash={toast} />
         <div className="flex-1">
           <Outlet />
@@ -127,7 +136,7 @@ export function ErrorBoundary() {
   return (
     <CartMutationProvider>
       <CartDrawerProvider cart={root?.cart ?? EMPTY_CART_VIEW} checkoutKey={root?.checkoutKey ?? ""}>
-        <SiteHeader cart={root?.cart ?? EMPTY_CART_VIEW} />
+        <SiteHeader cart={root?.cart ?? EMPTY_CART_VIEW} user={root?.user ?? null} />
         <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-16 text-center">
           <p className="text-5xl font-bold text-brand-700">{status}</p>
           <h1 className="mt-3 text-2xl font-bold">{title}</h1>

@@ -5,6 +5,18 @@ import { optimisticCount, useCartMutations } from "./cart-mutations";
 import { useCartDrawer } from "./cart-drawer";
 import { CartIcon, CloseIcon, MenuIcon, PillIcon } from "./icons";
 import type { CartView } from "~/lib/cart-view";
+import type { PublicUser } from "~/models/user.server";
+
+type HeaderUser = Pick<PublicUser, "name" | "role"> | null;
+
+/** Signed in: the way to one's own pages; a guest: Login and Register. */
+function accountLinks(user: HeaderUser) {
+  if (!user)
+    return { primary: { to: "/register", label: "Register" }, secondary: { to: "/login", label: "Login" } };
+  return user.role === "admin"
+    ? { primary: { to: "/admin", label: "Admin" }, secondary: { to: "/dashboard", label: "Dashboard" } }
+    : { primary: { to: "/dashboard", label: "Dashboard" }, secondary: { to: "/orders", label: "My Orders" } };
+}
 
 const NAV_LINKS = [
   { to: "/#shop", label: "Shop" },
@@ -12,7 +24,8 @@ const NAV_LINKS = [
   { to: "/how", label: "How to install" },
 ];
 
-export function SiteHeader({ cart }: { cart: CartView }) {
+export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser }) {
+  const account = accountLinks(user);
   const [menuOpen, setMenuOpen] = useState(false);
   const hydrated = useHydrated();
   const drawer = useCartDrawer();
@@ -42,14 +55,14 @@ export function SiteHeader({ cart }: { cart: CartView }) {
                 {link.label}
               </Link>
             ))}
-            <Link to="/login" className="text-gray-700 hover:text-brand-700">
-              Login
+            <Link to={account.secondary.to} className="text-gray-700 hover:text-brand-700">
+              {account.secondary.label}
             </Link>
             <Link
-              to="/register"
+              to={account.primary.to}
               className="rounded-lg bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-800"
             >
-              Register
+              {account.primary.label}
             </Link>
           </div>
           <Link
@@ -92,7 +105,7 @@ export function SiteHeader({ cart }: { cart: CartView }) {
         </nav>
       </header>
       {/* Outside the sticky header so that "fixed" covers the viewport, not the header. */}
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} />
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} account={account} />
     </>
   );
 }
@@ -101,7 +114,17 @@ export function SiteHeader({ cart }: { cart: CartView }) {
  * The slide-in side menu for narrow screens. Closes by its close button, a link click or the backdrop;
  * Escape too. Without JavaScript it opens through the #site-menu fragment (CSS :target).
  */
-function MobileMenu({ open, onClose, hydrated }: { open: boolean; onClose: () => void; hydrated: boolean }) {
+function MobileMenu({
+  open,
+  onClose,
+  hydrated,
+  account,
+}: {
+  open: boolean;
+  onClose: () => void;
+  hydrated: boolean;
+  account: ReturnType<typeof accountLinks>;
+}) {
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -153,15 +176,15 @@ function MobileMenu({ open, onClose, hydrated }: { open: boolean; onClose: () =>
             {link.label}
           </Link>
         ))}
-        <Link to="/login" onClick={onClose} className={linkClass}>
-          Login
+        <Link to={account.secondary.to} onClick={onClose} className={linkClass}>
+          {account.secondary.label}
         </Link>
         <Link
-          to="/register"
+          to={account.primary.to}
           onClick={onClose}
           className="mt-2 rounded-lg bg-brand-700 px-3 py-2 text-center font-medium text-white"
         >
-          Register
+          {account.primary.label}
         </Link>
       </div>
     </div>

@@ -81,3 +81,29 @@ export function checkoutSummary(errors: Record<string, string>): string {
   const messages = Object.values(errors);
   return messages.includes(CHECKOUT_MISSING_FIELDS) ? CHECKOUT_MISSING_FIELDS : (messages[0] ?? "");
 }
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+});
+
+export const newPasswordField = z
+  .string({ error: "Password is required." })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const registerSchema = z.object({
+  name: z
+    .string({ error: "Please enter your full name." })
+    .trim()
+    .min(1, "Please enter your full name.")
+    .max(100, "Please keep your name under 100 characters."),
+  email: emailField,
+  password: newPasswordField,
+});

@@ -1,7 +1,7 @@
 /**
  * Orders: priced from the catalogue, written atomically (one D1 batch), idempotent per checkout form.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, type Order, type OrderItem, type Product } from "~/db/schema";
 import type { Cart } from "~/lib/cart";
@@ -141,4 +141,50 @@ export function toApiOrder(order: OrderWithItems, origin: string) {
       };
     }),
   };
+}
+
+/** Attaches each order's lines with one query for the whole list. */
+async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItems[]> {
+  if (list.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        list.map((o) => o.id),
+      ),
+    )
+    .orderBy(orderItems.id);
+  const byOrder = new Map<string, OrderItem[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return list.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));
+}
+
+/**
+ * An account's own orders, newest first: only those placed while signed in to it (never matched by
+ * e-mail, which nobody has verified). `pendingOnly` leaves out delivered ones.
+ */
+export async function listOrdersForUser(
+  db: Database,
+  userId: string,
+  { pendingOnly = false, limit = 100 }: { pendingOnly?: boolean; limit?: number } = {},
+): Promise<OrderWithItems[]> {
+  const where = pendingOnly
+    ? and(eq(orders.userId, userId), ne(orders.deliveryStatus, "Delivered"))
+    : eq(orders.userId, userId);
+  const list = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(limit);
+  return withItemsMany(db, list);
+}
+
+/** The phone and address of the account's latest order, to pre-fill the next checkout. */
+export async function lastDeliveryDetails(db: Database, userId: string) {
+  const last = await db
+    .select({ phone: orders.phone, deliveryAddress: orders.deliveryAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .get();
+  return last ?? {};
 }

@@ -13,6 +13,7 @@ import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
 import { placeOrder, toApiOrder, type PricedLine } from "~/models/order.server";
 import { findProductByExactName, getProductById } from "~/models/product.server";
 import { ApiError, handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/api.server";
+import { getUser } from "~/services/session.server";
 
 const itemSchema = z.object({
   productId: z.union([z.string(), z.number()]).optional(),
@@ -82,10 +83,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (header !== null && !/^[A-Za-z0-9_-]{8,64}$/.test(header)) {
       throw new ApiError(400, "Idempotency-Key must be 8 to 64 letters, digits, - or _.");
     }
+    // With a Bearer token the order belongs to that account; without one it is a guest order.
+    const user = await getUser(request, context);
     const { order, created } = await placeOrder(context.db, {
       details,
       lines,
       idempotencyKey: header ?? crypto.randomUUID(),
+      userId: user?.id,
     });
 
     const origin = context.config.publicOrigin ?? new URL(request.url).origin;

@@ -11,6 +11,7 @@ import type { loader as rootLoader } from "~/root";
 import { getOrderByIdempotencyKey, placeOrder, priceCart } from "~/models/order.server";
 import { readCart, writeCart } from "~/services/cart.server";
 import { removedFromCartNotice } from "~/services/cart-view.server";
+import { getUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Checkout | MediStore" },
@@ -72,7 +73,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (priced.lines.length === 0) return fail(400, { formError: EMPTY_CART_MESSAGE });
 
   try {
-    const { order } = await placeOrder(db, { details: parsed.data, lines: priced.lines, idempotencyKey });
+    // Placed while signed in: the order belongs to the account (never matched by e-mail later).
+    const user = await getUser(request, context);
+    const { order } = await placeOrder(db, {
+      details: parsed.data,
+      lines: priced.lines,
+      idempotencyKey,
+      userId: user?.id,
+    });
     return toOrderPage(order.accessToken);
   } catch (error) {
     console.error("checkout failed", error);
@@ -129,7 +137,11 @@ export default function CheckoutPage() {
             </Link>
           </section>
           <div className="mt-6">
-            <DeliveryForm checkoutKey={root.checkoutKey} actionData={actionData} />
+            <DeliveryForm
+              checkoutKey={root.checkoutKey}
+              defaults={root.deliveryDefaults}
+              actionData={actionData}
+            />
           </div>
         </>
       )}

@@ -4,8 +4,19 @@ import { beforeEach } from "vitest";
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 /** Tables emptied before every test, children first (storage is shared within a test file). */
-const TABLES = ["order_items", "orders", "products", "contact_messages"];
+const TABLES = [
+  "order_items",
+  "orders",
+  "products",
+  "contact_messages",
+  "prescriptions",
+  "sessions",
+  "auth_throttle",
+  "users",
+];
 
 beforeEach(async () => {
   await env.DB.batch(TABLES.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  const stored = await env.IMAGES.list();
+  if (stored.objects.length > 0) await env.IMAGES.delete(stored.objects.map((o) => o.key));
 });

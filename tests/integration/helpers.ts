@@ -97,3 +97,51 @@ export const GOOD_DETAILS = {
 export async function html(response: Response): Promise<string> {
   return (await response.text()).replace(/<!-- -->/g, "");
 }
+
+export type TestUser = {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+  client: Client;
+};
+
+let userCounter = 0;
+
+/** A signed-in customer: registered through /register (cookie session) plus an API token. */
+export async function signUp(name = "Ngozi Okafor", role: "user" | "admin" = "user"): Promise<TestUser> {
+  userCounter += 1;
+  const email = `${name.split(" ")[0].toLowerCase()}${userCounter}@example.com`;
+  const password = "a-strong-passphrase";
+  const client = new Client();
+  const res = await client.post("/register", { name, email, password });
+  if (res.status !== 302) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ id: string }>();
+  if (role === "admin")
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(row!.id).run();
+  const login = await new Client().postJson("/api/auth/login", { email, password });
+  const { token } = (await login.json()) as { token: string };
+  return { id: row!.id, name, email, password, token, client };
+}
+
+export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
+
+/** A tiny valid PNG (1×1) and friends for upload tests. */
+export const PNG_BYTES = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+export function imageForm(
+  bytes: Uint8Array,
+  filename = "rx.png",
+  extra: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  form.set("image", new File([bytes as Uint8Array<ArrayBuffer>], filename, { type: "image/png" }));
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
+  return form;
+}

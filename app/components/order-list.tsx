@@ -1,0 +1,101 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { formatNaira } from "~/lib/money";
+import { StatusBadge } from "./status-badge";
+
+export type OrderCardData = {
+  id: string;
+  orderRef: string;
+  deliveryStatus: string;
+  deliveryAddress: string;
+  totalKobo: number;
+  createdAt: number;
+  accessToken: string;
+  items: { id: number; name: string; quantity: number; unitPriceKobo: number; imageUrl: string | null }[];
+};
+
+/** The shared layout of /orders and /pending-deliveries (spec 2). */
+export function OrderListPage({
+  title,
+  orders,
+  empty,
+}: {
+  title: string;
+  orders: OrderCardData[];
+  empty: string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        {/* A real link without JavaScript; history back with it. */}
+        <Link
+          to="/dashboard"
+          onClick={(event) => {
+            if (window.history.length > 1) {
+              event.preventDefault();
+              navigate(-1);
+            }
+          }}
+          className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-800"
+        >
+          Back
+        </Link>
+      </div>
+      {orders.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed border-gray-300 p-8 text-center">
+          <p className="text-lg font-medium text-gray-800">{empty}</p>
+          <Link to="/#shop" className="mt-3 inline-block font-medium text-brand-700 underline">
+            Go to the shop
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-xl border border-gray-200 bg-white p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="font-semibold">
+                  <Link to={`/order/${order.accessToken}`} className="hover:underline">
+                    Order #{order.orderRef}
+                  </Link>
+                </h2>
+                <StatusBadge status={order.deliveryStatus} />
+              </div>
+              <p className="text-xs text-gray-600">
+                {new Date(order.createdAt).toLocaleDateString("en-NG", {
+                  dateStyle: "medium",
+                  timeZone: "Africa/Lagos",
+                })}
+              </p>
+              <ul className="mt-3 divide-y divide-gray-100">
+                {order.items.map((item) => (
+                  <li key={item.id} className="flex items-center gap-3 py-2">
+                    {item.imageUrl ? (
+                      <img
+                        src={item.imageUrl}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-10 rounded bg-gray-100 object-cover"
+                      />
+                    ) : (
+                      <div className="h-10 w-10 rounded bg-gray-100" aria-hidden />
+                    )}
+                    <span className="flex-1 text-sm">{item.name}</span>
+                    <span className="text-sm text-gray-700">Qty: {item.quantity}</span>
+                    <span className="w-24 text-right text-sm">{formatNaira(item.unitPriceKobo)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm text-gray-700">
+                <span className="font-medium">Delivery address:</span> {order.deliveryAddress}
+              </p>
+              <p className="mt-1 text-right font-semibold">Total: {formatNaira(order.totalKobo)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

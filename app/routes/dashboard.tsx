@@ -1,0 +1,199 @@
+/** /dashboard: the customer's home: orders, pending deliveries, help, prescription upload, recent activity. */
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Await, Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { WhatsAppIcon } from "~/components/icons";
+import {
+  PrescriptionUpload,
+  UPLOAD_SUCCESS,
+  uploadFailedMessage,
+  type UploadResult,
+} from "~/components/prescription-upload";
+import { StatusBadge } from "~/components/status-badge";
+import { whatsAppLink } from "~/lib/whatsapp";
+import { listPrescriptionsForUser, prescriptionImageUrl } from "~/models/prescription.server";
+import type { loader as rootLoader } from "~/root";
+import { myOrderCards } from "~/services/my-orders.server";
+import { uploadPrescription } from "~/services/prescription-upload.server";
+import { requireUser } from "~/services/session.server";
+import { toastCookie } from "~/services/toast.server";
+import { readMultipart, UploadError } from "~/services/uploads.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | MediStore" }];
+
+export const RECENT_ACTIVITY_COUNT = 5;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const prescriptions = await listPrescriptionsForUser(context, user.id);
+  return {
+    // Spec 6: the greeting carries the name only for customers; "User" otherwise.
+    greetingName: user.role !== "admin" && user.name ? user.name : "User",
+    // Streamed: the page shows "Loading recent activity…" until the orders arrive.
+    recent: myOrderCards(context, user.id, { limit: RECENT_ACTIVITY_COUNT }).then((orders) =>
+      orders.map((o) => ({
+        id: o.id,
+        accessToken: o.accessToken,
+        label: o.items.map((i) => i.name).join(", ") || "Order",
+        status: o.deliveryStatus,
+      })),
+    ),
+    prescriptions: prescriptions.map((p) => ({
+      id: p.id,
+      createdAt: p.createdAt,
+      url: prescriptionImageUrl(p.id),
+    })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  let enhanced = false;
+  try {
+    const form = await readMultipart(request);
+    enhanced = form.get("_enhanced") === "1";
+    if (form.get("intent") !== "upload-prescription") throw new UploadError("Unknown action.");
+    await uploadPrescription(context, user, form);
+    if (enhanced) return data<UploadResult>({ ok: true, message: UPLOAD_SUCCESS });
+    return redirect("/dashboard", {
+      headers: {
+        "Set-Cookie": await toastCookie(context.config, { type: "success", message: UPLOAD_SUCCESS }),
+      },
+    });
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return data<UploadResult>(
+        { ok: false, message: uploadFailedMessage(error.message) },
+        { status: error.status },
+      );
+    }
+    console.error("prescription upload failed", error);
+    return data<UploadResult>({ ok: false, message: uploadFailedMessage() }, { status: 500 });
+  }
+}
+
+export default function Dashboard() {
+  const { greetingName, recent, prescriptions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<UploadResult>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const helpLink = whatsAppLink(root?.store.whatsapp ?? "", "Hello MediStore, I need help with my account.");
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">Hello, {greetingName}</h1>
+        <Form method="post" action="/logout">
+          <button
+            type="submit"
+            className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-800"
+          >
+            Logout
+          </button>
+        </Form>
+      </div>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <Link to="/orders" className="rounded-xl border border-gray-200 bg-white p-4 hover:border-brand-600">
+          <h2 className="font-semibold text-brand-700">Your Orders</h2>
+          <p className="mt-1 text-sm text-gray-600">Every order you placed while logged in.</p>
+        </Link>
+        <Link
+          to="/pending-deliveries"
+          className="rounded-xl border border-gray-200 bg-white p-4 hover:border-brand-600"
+        >
+          <h2 className="font-semibold text-brand-700">Pending Deliveries</h2>
+          <p className="mt-1 text-sm text-gray-600">Orders on their way to you.</p>
+        </Link>
+        <a
+          href={helpLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-xl border border-gray-200 bg-white p-4 hover:border-brand-600"
+        >
+          <h2 className="flex items-center gap-2 font-semibold text-brand-700">
+            <WhatsAppIcon className="h-5 w-5" /> Need Help
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">Message our pharmacists on WhatsApp.</p>
+        </a>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <PrescriptionUpload noJsResult={actionData} />
+        <section aria-labelledby="recent-heading" className="rounded-xl border border-gray-200 bg-white p-4">
+          <h2 id="recent-heading" className="text-lg font-semibold">
+            Recent Activity
+          </h2>
+          <Suspense fallback={<p className="mt-3 text-sm text-gray-600">Loading recent activity…</p>}>
+            <Await
+              resolve={recent}
+              errorElement={<p className="mt-3 text-sm text-gray-600">No recent activities found.</p>}
+            >
+              {(orders) =>
+                orders.length === 0 ? (
+                  <p className="mt-3 text-sm text-gray-600">No recent activities found.</p>
+                ) : (
+                  <ul className="mt-3 divide-y divide-gray-100">
+                    {orders.map((order) => (
+                      <li key={order.id} className="flex items-center justify-between gap-3 py-2">
+                        <Link
+                          to={`/order/${order.accessToken}`}
+                          className="min-w-0 truncate text-sm hover:underline"
+                        >
+                          {order.label}
+                        </Link>
+                        <StatusBadge status={order.status} />
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            </Await>
+          </Suspense>
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="my-prescriptions"
+        className="mt-6 rounded-xl border border-gray-200 bg-white p-4"
+      >
+        <h2 id="my-prescriptions" className="text-lg font-semibold">
+          Your prescriptions
+        </h2>
+        {prescriptions.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-600">You have not uploaded a prescription yet.</p>
+        ) : (
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {prescriptions.map((p) => (
+              <li key={p.id}>
+                <a href={p.url} target="_blank" rel="noopener noreferrer" className="block">
+                  <img
+                    src={p.url}
+                    alt="Your prescription"
+                    loading="lazy"
+                    className="aspect-square w-full rounded-lg border bg-gray-100 object-cover"
+                  />
+                </a>
+                <p className="mt-1 text-xs text-gray-600">
+                  Uploaded{" "}
+                  <time dateTime={new Date(p.createdAt).toISOString()}>
+                    {new Date(p.createdAt).toLocaleString("en-NG", {
+                      dateStyle: "medium",
+                      timeStyle: "short",
+                      timeZone: "Africa/Lagos",
+                    })}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

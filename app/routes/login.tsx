@@ -1,0 +1,126 @@
+/** /login: e-mail and password; admins land on /admin, everyone else on /dashboard (or back where they were). */
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  Form,
+  Link,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { FormError, FormField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { showToast } from "~/components/toaster";
+import { authenticateWithPassword, homeFor, LoginError } from "~/services/auth.server";
+import { createSession, getUser } from "~/services/session.server";
+import { safeRedirectPath, toastCookie } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Login | MediStore" }];
+
+export const LOGIN_FAILED = "Login failed";
+export const LOGIN_NETWORK_ERROR = "Something went wrong, please try again.";
+
+type ActionData = { formError?: string; email?: string; network?: boolean };
+
+function redirectTarget(value: string | null | undefined): string | null {
+  const path = safeRedirectPath(value, "");
+  return path && !path.startsWith("/login") && !path.startsWith("/register") ? path : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  if (user)
+    throw redirect(homeFor(user, redirectTarget(new URL(request.url).searchParams.get("redirectTo"))));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!form)
+    return data<ActionData>({ formError: "We could not read that form. Please try again." }, { status: 400 });
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  try {
+    const user = await authenticateWithPassword(request, context);
+    const { setCookie } = await createSession(context, user.id);
+    const headers = new Headers();
+    headers.append("Set-Cookie", setCookie);
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context.config, { type: "success", message: "Login successful!" }),
+    );
+    return redirect(homeFor(user, redirectTarget(form.get("redirectTo") as string | null)), { headers });
+  } catch (error) {
+    if (error instanceof LoginError) {
+      return data<ActionData>({ formError: error.message, email }, { status: error.status });
+    }
+    console.error("login failed", error);
+    return data<ActionData>({ formError: LOGIN_FAILED, email }, { status: 500 });
+  }
+}
+
+/** A lost connection becomes the spec's error toast instead of an error page. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { network: true } satisfies ActionData;
+  }
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+
+  useEffect(() => {
+    if (actionData?.network) showToast({ type: "error", message: LOGIN_NETWORK_ERROR });
+  }, [actionData]);
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Login</h1>
+      <p className="mt-1 text-gray-600">
+        Welcome back. Log in to follow your orders and chat with a pharmacist.
+      </p>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate={false}>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormError message={actionData?.formError} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          idPrefix="login"
+          defaultValue={actionData?.email}
+          maxLength={254}
+        />
+        <PasswordInput id="login-password" autoComplete="current-password" />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
+        >
+          {submitting ? "Logging in..." : "Login"}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        New to MediStore?{" "}
+        <Link to="/register" className="font-medium text-brand-700 underline">
+          Create an account
+        </Link>
+      </p>
+    </main>
+  );
+}

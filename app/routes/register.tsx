@@ -1,0 +1,132 @@
+/** /register: full name, e-mail, password; a new customer lands on /dashboard, signed in. */
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
+import { FormError, FormField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { fieldErrors, PASSWORD_MIN, registerSchema } from "~/lib/validation";
+import { createUser, EmailTakenError } from "~/models/user.server";
+import { homeFor } from "~/services/auth.server";
+import { createSession, getUser } from "~/services/session.server";
+import { toastCookie } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Register | MediStore" }];
+
+export const REGISTRATION_FAILED = "Registration failed";
+
+type ActionData = {
+  formError?: string;
+  errors?: Record<string, string>;
+  values?: { name?: string; email?: string };
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request, context);
+  if (user) throw redirect(homeFor(user));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<ActionData>({ formError: REGISTRATION_FAILED }, { status: 400 });
+  const values = {
+    name: String(form.get("name") ?? "").slice(0, 200),
+    email: String(form.get("email") ?? "").slice(0, 254),
+  };
+  const parsed = registerSchema.safeParse({ ...values, password: form.get("password") });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data<ActionData>({ errors, formError: Object.values(errors)[0], values }, { status: 400 });
+  }
+  try {
+    const user = await createUser(context.db, parsed.data);
+    const { setCookie } = await createSession(context, user.id);
+    const headers = new Headers();
+    headers.append("Set-Cookie", setCookie);
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context.config, { type: "success", message: "Registration successful!" }),
+    );
+    return redirect("/dashboard", { headers });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data<ActionData>(
+        { formError: error.message, errors: { email: error.message }, values },
+        { status: 409 },
+      );
+    }
+    console.error("registration failed", error);
+    return data<ActionData>({ formError: REGISTRATION_FAILED, values }, { status: 500 });
+  }
+}
+
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { formError: REGISTRATION_FAILED } satisfies ActionData;
+  }
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+  const errors = actionData?.errors ?? {};
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Register</h1>
+      <p className="mt-1 text-gray-600">
+        Create a free account to upload prescriptions, follow your orders and chat with a pharmacist.
+      </p>
+      <Form method="post" className="mt-6 flex flex-col gap-4">
+        <FormError message={actionData?.formError} />
+        <FormField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          idPrefix="register"
+          defaultValue={actionData?.values?.name}
+          error={errors.name}
+          maxLength={100}
+        />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          idPrefix="register"
+          defaultValue={actionData?.values?.email}
+          error={errors.email}
+          maxLength={254}
+        />
+        <PasswordInput
+          id="register-password"
+          autoComplete="new-password"
+          error={errors.password}
+          minLength={PASSWORD_MIN}
+        />
+        <p className="-mt-2 text-xs text-gray-600">At least {PASSWORD_MIN} characters.</p>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
+        >
+          {submitting ? "Registering..." : "Register"}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        Already have an account?{" "}
+        <Link to="/login" className="font-medium text-brand-700 underline">
+          Login
+        </Link>
+      </p>
+    </main>
+  );
+}

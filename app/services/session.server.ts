@@ -1,0 +1,161 @@
+/**
+ * Server-side sessions (decisions.md): a random 256-bit token in an HttpOnly cookie (pages) or an
+ * `Authorization: Bearer` header (JSON API); the sessions table keeps only its SHA-256, so a leaked
+ * database cannot be replayed. Logout and expiry delete the row, which ends the session everywhere.
+ */
+import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { sessions, users } from "~/db/schema";
+import { randomToken } from "~/lib/random";
+import type { PublicUser } from "~/models/user.server";
+import type { AppConfig } from "./env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session used with less than this left is extended (an active customer stays signed in). */
+const RENEW_BELOW_MS = 15 * 24 * 60 * 60 * 1000;
+
+export const ACCESS_DENIED_ADMINS_ONLY = "Access denied: Admins only";
+export const AUTH_REQUIRED = "Please log in to continue.";
+
+function sessionCookie(config: AppConfig) {
+  return createCookie("medistore_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: [config.cookieSecret],
+  });
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+/** Starts a new session (always a new token: no fixation). Returns the token and its cookie. */
+export async function createSession(context: AppLoadContext, userId: string) {
+  const token = randomToken();
+  const expiresAt = Date.now() + SESSION_TTL_MS;
+  await context.db.insert(sessions).values({ idHash: await sha256(token), userId, expiresAt });
+  // Housekeeping on a write path (not on every page view): expired rows of this user go.
+  context.cloudflare.ctx.waitUntil(
+    context.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, Date.now())))
+      .then(
+        () => undefined,
+        () => undefined,
+      ),
+  );
+  return { token, setCookie: await sessionCookie(context.config).serialize(token) };
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim()) : null;
+  return match ? match[1] : null;
+}
+
+async function requestToken(request: Request, config: AppConfig): Promise<string | null> {
+  const bearer = bearerToken(request);
+  if (bearer) return bearer;
+  try {
+    const value = await sessionCookie(config).parse(request.headers.get("Cookie"));
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const resolved = new WeakMap<Request, Promise<PublicUser | null>>();
+
+/** The signed-in user of this request (cookie or bearer token), or null. Looked up once per request. */
+export function getUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = lookUpUser(request, context);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUpUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+  const token = await requestToken(request, context.config);
+  if (!token) return null;
+  const idHash = await sha256(token);
+  const now = Date.now();
+  const row = await context.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt - now < RENEW_BELOW_MS) {
+    context.cloudflare.ctx.waitUntil(
+      context.db
+        .update(sessions)
+        .set({ expiresAt: now + SESSION_TTL_MS })
+        .where(eq(sessions.idHash, idHash))
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
+    );
+  }
+  return { id: row.id, name: row.name, email: row.email, role: row.role };
+}
+
+/** Ends this request's session on the server; returns the Set-Cookie that clears the cookie. */
+export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
+  const token = await requestToken(request, context.config);
+  if (token) await context.db.delete(sessions).where(eq(sessions.idHash, await sha256(token)));
+  return sessionCookie(context.config).serialize("", { maxAge: 0 });
+}
+
+/** Every session of a user (e.g. after a password change). */
+export async function destroyAllSessions(context: AppLoadContext, userId: string) {
+  await context.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** Pages: a guest is sent to /login and brought back afterwards. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await getUser(request, context);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** Pages: a guest goes to /login; a signed-in non-admin gets 403 "Access denied: Admins only". */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "admin") throw data({ message: ACCESS_DENIED_ADMINS_ONLY }, { status: 403 });
+  return user;
+}
+
+/** JSON API: 401 without a valid token or session. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await getUser(request, context);
+  if (!user)
+    throw Response.json({ message: "Authentication required: send a valid Bearer token." }, { status: 401 });
+  return user;
+}
+
+/** JSON API: 401 without a token, 403 "Access denied: Admins only" for a non-admin. */
+export async function requireApiAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await requireApiUser(request, context);
+  if (user.role !== "admin") throw Response.json({ message: ACCESS_DENIED_ADMINS_ONLY }, { status: 403 });
+  return user;
+}

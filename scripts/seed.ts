@@ -9,6 +9,9 @@
 import { getPlatformProxy } from "wrangler";
 import { CATALOGUE } from "./seed-data/catalogue";
 import { productImage } from "./seed-data/product-image";
+import { adminUpsertSql } from "./create-admin";
+import { DEMO_ADMIN } from "./demo-admin";
+import { hashPassword } from "../app/services/password.server";
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,6 +54,7 @@ async function main() {
       console.log(`Catalogue already has ${existing?.n} products; not seeding.`);
     }
     if (synthetic > 0) await seedSynthetic(DB, synthetic);
+    await seedDemoAdmin(DB);
   } finally {
     await proxy.dispose();
   }
@@ -84,3 +88,22 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** The demo admin exists on every local start (recreated if it was deleted); its password is printed. */
+async function seedDemoAdmin(DB: D1Database) {
+  const existing = await DB.prepare("SELECT role FROM users WHERE email = ?")
+    .bind(DEMO_ADMIN.email)
+    .first<{ role: string }>();
+  if (existing?.role !== "admin") {
+    const passwordHash = await hashPassword(DEMO_ADMIN.password);
+    await DB.prepare(
+      adminUpsertSql({
+        id: crypto.randomUUID(),
+        name: DEMO_ADMIN.name,
+        email: DEMO_ADMIN.email,
+        passwordHash,
+      }),
+    ).run();
+  }
+  console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+}

@@ -1,5 +1,5 @@
 /** Accounts. E-mails are stored lowercased (unique whatever the case); password hashes never leave here. */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, type Role, type User } from "~/db/schema";
 import { hashPassword } from "~/services/password.server";
@@ -46,4 +46,22 @@ export async function createUser(
     throw error;
   }
   return { id: user.id, name: user.name, email, role: user.role };
+}
+
+/** Every account, newest first, without password data (admin lists, the chat panel's dropdown). */
+export async function listUsers(
+  db: Database,
+  { role }: { role?: Role } = {},
+): Promise<(PublicUser & { createdAt: number })[]> {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(role ? eq(users.role, role) : undefined)
+    .orderBy(desc(users.createdAt));
 }

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { formatNaira } from "~/lib/money";
 import { StatusBadge } from "./status-badge";
+import { OrderTimeline } from "./order-timeline";
+import type { TimelineEntry } from "~/models/order.server";
 
 export type OrderCardData = {
   id: string;
@@ -10,6 +12,7 @@ export type OrderCardData = {
   totalKobo: number;
   createdAt: number;
   accessToken: string;
+  timeline: TimelineEntry[];
   items: { id: number; name: string; quantity: number; unitPriceKobo: number; imageUrl: string | null }[];
 };
 
@@ -92,6 +95,14 @@ export function OrderListPage({
                 <span className="font-medium">Delivery address:</span> {order.deliveryAddress}
               </p>
               <p className="mt-1 text-right font-semibold">Total: {formatNaira(order.totalKobo)}</p>
+              {order.timeline.length > 0 ? (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm text-brand-700">Status history</summary>
+                  <div className="mt-2">
+                    <OrderTimeline placedAt={order.createdAt} entries={order.timeline} />
+                  </div>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -136,6 +136,24 @@ export const orderItems = sqliteTable(
   ],
 );
 
+/** Every delivery status change: who made it, when, from what to what (the order's timeline). */
+export const orderStatusEvents = sqliteTable(
+  "order_status_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    /** The admin who changed it; kept as a name too so the timeline survives the account. */
+    changedBy: text("changed_by"),
+    changedByName: text("changed_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -152,3 +170,4 @@ export type Prescription = typeof prescriptions.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type DeliveryStatus = Order["deliveryStatus"];
+export type OrderStatusEvent = typeof orderStatusEvents.$inferSelect;

@@ -2,6 +2,7 @@
  * Form schemas shared by the actions, the JSON API and the tests. Texts are the spec's where it has them.
  */
 import { z } from "zod";
+import { isProductCategory } from "./categories";
 
 export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -106,4 +107,47 @@ export const registerSchema = z.object({
     .max(100, "Please keep your name under 100 characters."),
   email: emailField,
   password: newPasswordField,
+});
+
+export const MAX_PRICE_NAIRA = 10_000_000;
+
+/** Add/edit product form (the image is checked separately, by content). Price is typed in naira. */
+export const productSchema = z.object({
+  name: z
+    .string({ error: "Please enter the product name." })
+    .trim()
+    .min(2, "Please enter the product name.")
+    .max(200, "Please keep the name under 200 characters."),
+  category: z
+    .string({ error: "Please choose a category from the list." })
+    .refine((value) => isProductCategory(value), "Please choose a category from the list."),
+  price: z
+    .string({ error: "Please enter the price in naira." })
+    .trim()
+    .min(1, "Please enter the price in naira.")
+    .transform((value, ctx) => {
+      const cleaned = value.replace(/[₦,\s]/g, "");
+      if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "The price must be a number in naira, like 1500 or 1500.50.",
+        });
+        return z.NEVER;
+      }
+      const naira = Number(cleaned);
+      if (naira <= 0 || naira > MAX_PRICE_NAIRA) {
+        ctx.addIssue({
+          code: "custom",
+          message: `The price must be more than ₦0 and at most ₦${MAX_PRICE_NAIRA.toLocaleString("en-NG")}.`,
+        });
+        return z.NEVER;
+      }
+      return Math.round(naira * 100);
+    }),
+});
+
+export const adminCreateSchema = z.object({
+  email: emailField,
+  password: newPasswordField,
+  name: z.string().trim().max(100).optional(),
 });

@@ -1,9 +1,17 @@
 /**
  * Orders: priced from the catalogue, written atomically (one D1 batch), idempotent per checkout form.
  */
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderItems, orders, type Order, type OrderItem, type Product } from "~/db/schema";
+import {
+  orderItems,
+  orders,
+  orderStatusEvents,
+  type DeliveryStatus,
+  type Order,
+  type OrderItem,
+  type Product,
+} from "~/db/schema";
 import type { Cart } from "~/lib/cart";
 import type { CheckoutDetails } from "~/lib/validation";
 import { generateOrderRef, randomToken } from "~/lib/random";
@@ -187,4 +195,74 @@ export async function lastDeliveryDetails(db: Database, userId: string) {
     .limit(1)
     .get();
   return last ?? {};
+}
+
+export const ORDER_PAGE_SIZE = 50;
+
+/** Every order, newest first, a page at a time (admins). */
+export async function listAllOrders(db: Database, { page = 1, pageSize = ORDER_PAGE_SIZE } = {}) {
+  const list = await db
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.createdAt))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { orders: await withItemsMany(db, list.slice(0, pageSize)), hasMore: list.length > pageSize };
+}
+
+export async function orderCounts(db: Database) {
+  const row = await db
+    .select({
+      total: sql<number>`count(*)`,
+      delivered: sql<number>`coalesce(sum(CASE WHEN ${orders.deliveryStatus} = 'Delivered' THEN 1 ELSE 0 END), 0)`,
+    })
+    .from(orders)
+    .get();
+  return { total: row?.total ?? 0, delivered: row?.delivered ?? 0 };
+}
+
+export class OrderNotFoundError extends Error {}
+
+/**
+ * Sets an order's delivery status and records the change (who, when, from, to) in the same batch.
+ * Setting the status it already has records nothing.
+ */
+export async function updateOrderStatus(
+  db: Database,
+  orderId: string,
+  status: DeliveryStatus,
+  admin: { id: string; name: string },
+): Promise<{ order: Order; changed: boolean }> {
+  const current = await db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!current) throw new OrderNotFoundError(orderId);
+  if (current.deliveryStatus === status) return { order: current, changed: false };
+  await db.batch([
+    db.update(orders).set({ deliveryStatus: status }).where(eq(orders.id, orderId)),
+    db.insert(orderStatusEvents).values({
+      orderId,
+      fromStatus: current.deliveryStatus,
+      toStatus: status,
+      changedBy: admin.id,
+      changedByName: admin.name,
+    }),
+  ]);
+  return { order: { ...current, deliveryStatus: status }, changed: true };
+}
+
+export type TimelineEntry = { id: number; from: string; to: string; by: string; at: number };
+
+/** Each order's status changes, oldest first, for a list of orders in one query. */
+export async function timelinesFor(db: Database, orderIds: string[]): Promise<Map<string, TimelineEntry[]>> {
+  const byOrder = new Map<string, TimelineEntry[]>();
+  if (orderIds.length === 0) return byOrder;
+  const events = await db
+    .select()
+    .from(orderStatusEvents)
+    .where(inArray(orderStatusEvents.orderId, orderIds))
+    .orderBy(orderStatusEvents.createdAt, orderStatusEvents.id);
+  for (const e of events) {
+    const entry = { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
+    byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), entry]);
+  }
+  return byOrder;
 }

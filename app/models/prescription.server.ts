@@ -1,6 +1,6 @@
 /** Prescriptions: images in the private R2 bucket under server-generated keys; rows say whose they are. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { prescriptions, users, type Prescription } from "~/db/schema";
 import type { CheckedImage } from "~/services/uploads.server";
 import type { PublicUser } from "./user.server";
@@ -71,4 +71,12 @@ export async function findViewablePrescription(
 
 export function prescriptionImageUrl(id: string): string {
   return `/prescriptions/${id}/image`;
+}
+
+export async function countPrescriptions(context: AppLoadContext): Promise<number> {
+  const row = await context.db
+    .select({ n: sql<number>`count(*)` })
+    .from(prescriptions)
+    .get();
+  return row?.n ?? 0;
 }

@@ -83,3 +83,33 @@ export function toApiProduct(product: Product, origin: string) {
     image: image ? `${origin}${image}` : null,
   };
 }
+
+export type ProductInput = { name: string; category: string; priceKobo: number; imageKey?: string | null };
+
+export async function createProduct(db: Database, input: ProductInput): Promise<Product> {
+  const [row] = await db.insert(products).values(input).returning();
+  return row;
+}
+
+export async function updateProduct(
+  db: Database,
+  id: number,
+  input: Partial<ProductInput>,
+): Promise<Product | undefined> {
+  const [row] = await db.update(products).set(input).where(eq(products.id, id)).returning();
+  return row;
+}
+
+/** Deletes the row; past orders keep their lines (snapshot), carts drop it on their next read. */
+export async function deleteProduct(db: Database, id: number): Promise<Product | undefined> {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning();
+  return row;
+}
+
+export async function countProducts(db: Database): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(products)
+    .get();
+  return row?.n ?? 0;
+}

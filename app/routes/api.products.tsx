@@ -2,8 +2,13 @@
  * GET /api/products: the catalogue as an array of {_id, name, category, price (naira), image}.
  * Paged so a large catalogue is never sent whole: ?page=&limit= (default 200, at most 500), ?q= searches;
  * a Link rel="next" header points at the following page.
+ * POST /api/products/ (admins): multipart name, category, price (naira), image → 201 {message, product}.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { ApiError, handleApi, methodNotAllowed } from "~/services/api.server";
+import { addProduct, ProductFormError } from "~/services/catalogue-admin.server";
+import { requireApiAdmin } from "~/services/session.server";
+import { readMultipart, UploadError } from "~/services/uploads.server";
 import { listProducts, normalizeSearch, toApiProduct } from "~/models/product.server";
 import { parsePage } from "~/services/shop.server";
 
@@ -33,4 +38,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     products.map((p) => toApiProduct(p, url.origin)),
     { headers },
   );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  return handleApi(async () => {
+    await requireApiAdmin(request, context);
+    try {
+      const product = await addProduct(context, await readMultipart(request));
+      return Response.json(
+        {
+          message: "Product added successfully!",
+          product: toApiProduct(product, new URL(request.url).origin),
+        },
+        { status: 201 },
+      );
+    } catch (error) {
+      if (error instanceof ProductFormError)
+        throw Object.assign(new ApiError(error.status, error.message), { errors: error.errors });
+      if (error instanceof UploadError) throw new ApiError(error.status, error.message);
+      throw error;
+    }
+  });
 }

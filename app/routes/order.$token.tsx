@@ -17,7 +17,8 @@ import { formatNaira } from "~/lib/money";
 import { displayOrderRef } from "~/lib/order-status";
 import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
-import { getOrderByAccessToken } from "~/models/order.server";
+import { getOrderByAccessToken, timelinesFor } from "~/models/order.server";
+import { OrderTimeline } from "~/components/order-timeline";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -37,6 +38,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       { status: 404 },
     );
   }
+  const timeline = (await timelinesFor(context.db, [order.id])).get(order.id) ?? [];
   const origin = context.config.publicOrigin ?? new URL(request.url).origin;
   const statusUrl = `${origin}/order/${order.accessToken}`;
   const whatsappUrl = whatsAppLink(
@@ -64,13 +66,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       },
       statusUrl,
       whatsappUrl,
+      timeline,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl } = useLoaderData<typeof loader>();
+  const { order, statusUrl, whatsappUrl, timeline } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const justPlaced = params.get("placed") === "1";
   const [openedWhatsApp, setOpenedWhatsApp] = useState(false);
@@ -147,6 +150,15 @@ export default function OrderStatusPage() {
           <span>Total</span>
           <span data-testid="order-total">{formatNaira(order.totalKobo)}</span>
         </p>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="mt-6">
+        <h2 id="timeline-heading" className="text-lg font-semibold">
+          Status history
+        </h2>
+        <div className="mt-2">
+          <OrderTimeline placedAt={order.createdAt} entries={timeline} />
+        </div>
       </section>
 
       <section aria-labelledby="delivery-heading" className="mt-6 rounded-lg border border-gray-200 p-4">

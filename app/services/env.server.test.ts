@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./env.server";
 
-const bindings = { DB: {} as D1Database, IMAGES: {} as R2Bucket };
+const bindings = { DB: {} as D1Database, IMAGES: {} as R2Bucket, IMAGE_TRANSFORMS: {} as ImagesBinding };
+
 const vars = {
   COOKIE_SECRET: "a-long-enough-secret",
   SELLER_WHATSAPP: "2348012345678",
@@ -29,6 +30,9 @@ describe("parseConfig", () => {
     );
     expect(() => parseConfig({ ...bindings, ...vars, STORE_EMAIL: "nope" })).toThrow(/STORE_EMAIL/);
     expect(() => parseConfig({ ...vars, IMAGES: bindings.IMAGES } as Env)).toThrow(ConfigError);
+    expect(() => parseConfig({ ...vars, DB: bindings.DB, IMAGES: bindings.IMAGES } as Env)).toThrow(
+      /IMAGE_TRANSFORMS/,
+    );
     expect(() => parseConfig({ ...vars, DB: bindings.DB } as Env)).toThrow(/IMAGES/);
   });
 

@@ -35,6 +35,9 @@ export class ConfigError extends Error {}
 export function parseConfig(env: Env): AppConfig {
   if (!env.DB) throw new ConfigError("The D1 binding DB is missing (see wrangler.toml)");
   if (!env.IMAGES) throw new ConfigError("The R2 binding IMAGES is missing (see wrangler.toml)");
+  if (!env.IMAGE_TRANSFORMS)
+    throw new ConfigError("The Images binding IMAGE_TRANSFORMS is missing (see wrangler.toml)");
+
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);

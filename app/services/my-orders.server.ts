@@ -3,9 +3,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { OrderCardData } from "~/components/order-list";
 import { productImageUrl } from "~/lib/images";
 import { displayOrderRef } from "~/lib/order-status";
-import { listOrdersForUser, type OrderWithItems } from "~/models/order.server";
+import {
+  listOrdersForUser,
+  timelinesFor,
+  type OrderWithItems,
+  type TimelineEntry,
+} from "~/models/order.server";
 
-export function toOrderCard(order: OrderWithItems): OrderCardData {
+export function toOrderCard(order: OrderWithItems, timeline: TimelineEntry[] = []): OrderCardData {
   return {
     id: order.id,
     orderRef: displayOrderRef(order),
@@ -14,6 +19,7 @@ export function toOrderCard(order: OrderWithItems): OrderCardData {
     totalKobo: order.totalKobo,
     createdAt: order.createdAt,
     accessToken: order.accessToken,
+    timeline,
     items: order.items.map((item) => ({
       id: item.id,
       name: item.name,
@@ -29,5 +35,10 @@ export async function myOrderCards(
   userId: string,
   options?: { pendingOnly?: boolean; limit?: number },
 ): Promise<OrderCardData[]> {
-  return (await listOrdersForUser(context.db, userId, options)).map(toOrderCard);
+  const orders = await listOrdersForUser(context.db, userId, options);
+  const timelines = await timelinesFor(
+    context.db,
+    orders.map((o) => o.id),
+  );
+  return orders.map((order) => toOrderCard(order, timelines.get(order.id)));
 }

@@ -2,6 +2,9 @@
 interface Env {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** Cloudflare Images: resizes product photos into WebP thumbnails. */
+  IMAGE_TRANSFORMS: ImagesBinding;
+
   APP_ENV?: string;
   COOKIE_SECRET?: string;
   SELLER_WHATSAPP?: string;

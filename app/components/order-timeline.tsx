@@ -1,0 +1,36 @@
+import type { TimelineEntry } from "~/models/order.server";
+
+/** An order's status changes, oldest first: who changed it, when, from what to what. */
+export function OrderTimeline({
+  placedAt,
+  entries,
+  showWho = false,
+}: {
+  placedAt: number;
+  entries: TimelineEntry[];
+  showWho?: boolean;
+}) {
+  const when = (ms: number) =>
+    new Date(ms).toLocaleString("en-NG", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Africa/Lagos",
+    });
+  return (
+    <ol className="space-y-1 border-l-2 border-gray-200 pl-3 text-sm" aria-label="Order timeline">
+      <li>
+        <span className="font-medium">Order placed</span> ·{" "}
+        <time dateTime={new Date(placedAt).toISOString()}>{when(placedAt)}</time>
+      </li>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <span className="font-medium">
+            {entry.from} → {entry.to}
+          </span>{" "}
+          · <time dateTime={new Date(entry.at).toISOString()}>{when(entry.at)}</time>
+          {showWho ? <span className="text-gray-600"> · by {entry.by}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

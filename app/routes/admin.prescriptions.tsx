@@ -1,0 +1,51 @@
+/** Admin › Prescriptions: every upload with its image (served privately), owner and date. */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { listAllPrescriptions, prescriptionImageUrl } from "~/models/prescription.server";
+import { requireAdmin } from "~/services/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const rows = await listAllPrescriptions(context);
+  return {
+    prescriptions: rows.map((p) => ({
+      id: p.id,
+      url: prescriptionImageUrl(p.id),
+      userName: p.userName,
+      userEmail: p.userEmail,
+      createdAt: p.createdAt,
+    })),
+  };
+}
+
+export default function AdminPrescriptions() {
+  const { prescriptions } = useLoaderData<typeof loader>();
+  if (prescriptions.length === 0) return <p className="text-gray-600">No prescriptions uploaded yet</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {prescriptions.map((p) => (
+        <li key={p.id} className="rounded-xl border border-gray-200 bg-white p-3">
+          <a href={p.url} target="_blank" rel="noopener noreferrer">
+            <img
+              src={p.url}
+              alt={`Prescription from ${p.userName ?? "Unknown User"}`}
+              loading="lazy"
+              className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+            />
+          </a>
+          <p className="mt-2 text-sm font-semibold">{p.userName ?? "Unknown User"}</p>
+          <p className="break-all text-xs text-gray-600">{p.userEmail}</p>
+          <p className="text-xs text-gray-600">
+            <time dateTime={new Date(p.createdAt).toISOString()}>
+              {new Date(p.createdAt).toLocaleString("en-NG", {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "Africa/Lagos",
+              })}
+            </time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

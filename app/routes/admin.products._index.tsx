@@ -1,0 +1,156 @@
+/** Admin › Products: the add form and the catalogue (searchable, paged) with Edit and Delete per product. */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmDeleteButton } from "~/components/admin/confirm-delete";
+import { ProductForm, type ProductFormData } from "~/components/admin/product-form";
+import { productImageUrl } from "~/lib/images";
+import { formatNaira } from "~/lib/money";
+import { listProducts, normalizeSearch } from "~/models/product.server";
+import { addProduct, ProductFormError } from "~/services/catalogue-admin.server";
+import { requireAdmin } from "~/services/session.server";
+import { parsePage } from "~/services/shop.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { readMultipart, UploadError } from "~/services/uploads.server";
+
+export const PRODUCT_ADDED = "Product added successfully!";
+export const ADD_PRODUCT_FAILED = "Error adding product";
+
+const PAGE_SIZE = 48;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const search = normalizeSearch(url.searchParams.get("q"));
+  const page = parsePage(url.searchParams.get("page"));
+  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize: PAGE_SIZE });
+  return {
+    search,
+    page,
+    hasMore,
+    products: products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      priceKobo: p.priceKobo,
+      imageUrl: productImageUrl(p.imageKey),
+    })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  let values: ProductFormData["values"];
+  try {
+    const form = await readMultipart(request);
+    values = {
+      name: String(form.get("name") ?? "").slice(0, 200),
+      category: String(form.get("category") ?? ""),
+      price: String(form.get("price") ?? "").slice(0, 20),
+    };
+    const product = await addProduct(context, form);
+    return redirectWithToast(
+      "/admin/products",
+      { type: "success", message: `${PRODUCT_ADDED} (${product.name})` },
+      context.config,
+    );
+  } catch (error) {
+    if (error instanceof ProductFormError || error instanceof UploadError) {
+      const errors = error instanceof ProductFormError ? error.errors : { image: error.message };
+      return data<ProductFormData>(
+        { formError: `${ADD_PRODUCT_FAILED}: ${error.message}`, errors, values },
+        { status: error.status },
+      );
+    }
+    console.error("add product failed", error);
+    return data<ProductFormData>(
+      { formError: `${ADD_PRODUCT_FAILED}. Please try again.`, values },
+      { status: 500 },
+    );
+  }
+}
+
+export default function AdminProducts() {
+  const { products, search, page, hasMore } = useLoaderData<typeof loader>();
+  const result = useActionData<ProductFormData>();
+  const pageHref = (n: number) =>
+    `/admin/products?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) })}`;
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="add-product" className="rounded-xl border border-gray-200 bg-white p-4">
+        <h2 id="add-product" className="mb-3 text-lg font-semibold">
+          Add a product
+        </h2>
+        <ProductForm mode="add" result={result} />
+      </section>
+
+      <section aria-labelledby="catalogue">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="catalogue" className="text-lg font-semibold">
+            Catalogue
+          </h2>
+          <Form method="get" role="search" className="flex gap-2">
+            <label htmlFor="admin-product-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="admin-product-search"
+              name="q"
+              type="search"
+              defaultValue={search}
+              placeholder="Search"
+              className="rounded-lg border border-gray-300 px-3 py-1.5"
+            />
+            <button type="submit" className="rounded-lg border border-gray-300 px-3 py-1.5">
+              Search
+            </button>
+          </Form>
+        </div>
+        {products.length === 0 ? (
+          <p className="mt-4 text-gray-600">No products found.</p>
+        ) : (
+          <ul
+            className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4"
+            data-testid="admin-products"
+          >
+            {products.map((product) => (
+              <li key={product.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-3">
+                {product.imageUrl ? (
+                  <img
+                    src={product.imageUrl}
+                    alt=""
+                    width={240}
+                    height={240}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+                  />
+                ) : (
+                  <div className="aspect-square w-full rounded-lg bg-gray-100" aria-hidden />
+                )}
+                <h3 className="mt-2 text-sm font-semibold">{product.name}</h3>
+                <p className="text-xs text-gray-600">{product.category}</p>
+                <p className="mt-1 font-bold">{formatNaira(product.priceKobo)}</p>
+                <div className="mt-auto flex gap-2 pt-2">
+                  <Link
+                    to={`/admin/products/${product.id}`}
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm"
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <ConfirmDeleteButton
+                    label={product.name}
+                    confirmHref={`/admin/products/${product.id}/delete`}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <nav aria-label="Pages" className="mt-4 flex justify-between">
+          {page > 1 ? <Link to={pageHref(page - 1)}>← Previous</Link> : <span />}
+          {hasMore ? <Link to={pageHref(page + 1)}>Next page →</Link> : null}
+        </nav>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** GET /api/prescriptions/all: every upload as {_id, imageUrl, userEmail, user: {name}, createdAt} (admins). */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { listAllPrescriptions, prescriptionImageUrl } from "~/models/prescription.server";
+import { handleApi } from "~/services/api.server";
+import { requireApiAdmin } from "~/services/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request, context);
+    const origin = new URL(request.url).origin;
+    const rows = await listAllPrescriptions(context);
+    return Response.json(
+      rows.map((p) => ({
+        _id: p.id,
+        imageUrl: `${origin}${prescriptionImageUrl(p.id)}`,
+        userEmail: p.userEmail,
+        user: p.userName ? { name: p.userName } : null,
+        createdAt: new Date(p.createdAt).toISOString(),
+      })),
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  });
+}

@@ -1,0 +1,22 @@
+/** GET /api/users: every account as {_id, name, email, role, createdAt} (admins; never password data). */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { listUsers } from "~/models/user.server";
+import { handleApi } from "~/services/api.server";
+import { requireApiAdmin } from "~/services/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request, context);
+    const users = await listUsers(context.db);
+    return Response.json(
+      users.map((u) => ({
+        _id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        createdAt: new Date(u.createdAt).toISOString(),
+      })),
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  });
+}

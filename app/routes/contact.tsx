@@ -1,0 +1,332 @@
+/**
+ * /contact: the pharmacy's contact details and a message form that really delivers (decisions.md: messages
+ * are stored for admins to read). Without JavaScript the form is a plain POST answered with a redirect back
+ * here and a flash banner; with JavaScript it submits in place, then shows the spec's text and clears.
+ */
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  useActionData,
+  useFetcher,
+  useRouteLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { WhatsAppIcon } from "~/components/icons";
+import { STORE_ADDRESS } from "~/components/site-footer";
+import { useHydrated } from "~/lib/use-hydrated";
+import { contactSchema, fieldErrors } from "~/lib/validation";
+import { whatsAppLink } from "~/lib/whatsapp";
+import { saveContactMessage } from "~/models/contact.server";
+import type { loader as rootLoader } from "~/root";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Contact us | MediStore" },
+  {
+    name: "description",
+    content:
+      "Call, WhatsApp or e-mail MediStore, or send our pharmacists a message. Based in Abakaliki, Ebonyi State.",
+  },
+];
+
+export const CONTACT_SENT = "Message sent successfully!";
+export const CONTACT_FAILED = "Failed to send message. Please try again.";
+
+/** The schema's limits, repeated on the inputs so a browser stops the user before the server has to. */
+const MAX = { name: 100, email: 254, message: 5000 } as const;
+/** Well above the largest valid form (5,000 characters of any script, percent-encoded): refuse the rest unread. */
+const MAX_BODY_BYTES = 64 * 1024;
+/** Hidden from people; bots that fill every field give themselves away. */
+const HONEYPOT = "website";
+/** Present only when the page is hydrated: the answer is then data for the fetcher, not a redirect. */
+const ENHANCED = "enhanced";
+
+type Field = keyof typeof MAX;
+export type ContactActionData = {
+  ok?: boolean;
+  errors?: Partial<Record<Field, string>>;
+  values?: Partial<Record<Field, string>>;
+  formError?: string;
+  /** Set by clientAction when the request failed before any answer (offline, connection lost). */
+  networkError?: boolean;
+};
+
+function formValues(form: FormData): Partial<Record<Field, string>> {
+  const values: Partial<Record<Field, string>> = {};
+  for (const key of Object.keys(MAX) as Field[]) {
+    const value = form.get(key);
+    // Echoed back into the form on a 400: never more than the field may hold.
+    if (typeof value === "string") values[key] = value.slice(0, MAX[key]);
+  }
+  return values;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    return data<ContactActionData>(
+      { formError: "Your message is too long. Please shorten it and try again." },
+      { status: 413 },
+    );
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<ContactActionData>({ formError: CONTACT_FAILED }, { status: 400 });
+  const enhanced = form.get(ENHANCED) === "1";
+  const sent = () =>
+    enhanced
+      ? data<ContactActionData>({ ok: true })
+      : // Post/Redirect/Get: a reload after sending does not send the message twice.
+        redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
+
+  const honeypot = form.get(HONEYPOT);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return sent();
+
+  // Validate the raw values: a message one character over the limit must fail, not be cut to fit.
+  const raw = Object.fromEntries(
+    (Object.keys(MAX) as Field[]).map((key) => [key, form.get(key) ?? undefined]),
+  );
+  const parsed = contactSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data<ContactActionData>(
+      { errors: fieldErrors(parsed.error) as ContactActionData["errors"], values: formValues(form) },
+      { status: 400 },
+    );
+  }
+
+  try {
+    await saveContactMessage(context.db, parsed.data);
+  } catch (error) {
+    console.error("contact message not saved", error);
+    return data<ContactActionData>({ formError: CONTACT_FAILED, values: formValues(form) }, { status: 503 });
+  }
+  return sent();
+}
+
+/**
+ * With JavaScript a lost connection or a server error gets the spec's failure text, not an error page.
+ * `networkError` tells the root not to re-read its data after a submission that never reached the server.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { formError: CONTACT_FAILED, networkError: true } satisfies ContactActionData;
+  }
+}
+
+export default function ContactPage() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const store = root?.store;
+  return (
+    <main id="main">
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
+          <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">Contact us</h1>
+          <p className="mt-3 max-w-2xl text-gray-700">
+            Questions about a medicine, an order or a prescription? Our pharmacists are happy to help. Call,
+            chat on WhatsApp, e-mail us, or send a message below.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-4 md:grid-cols-5">
+        <section aria-labelledby="details-heading" className="md:col-span-2">
+          <h2 id="details-heading" className="text-xl font-bold">
+            Reach us directly
+          </h2>
+          <dl className="mt-4 space-y-4">
+            {store?.phone ? (
+              <ContactItem label="Phone">
+                <a
+                  href={`tel:${store.phone.replace(/\s/g, "")}`}
+                  className="text-brand-700 underline hover:text-brand-800"
+                >
+                  {store.phone}
+                </a>
+              </ContactItem>
+            ) : null}
+            {store?.whatsapp ? (
+              <ContactItem label="WhatsApp">
+                <a
+                  href={whatsAppLink(store.whatsapp, "Hello MediStore, I have a question.")}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-2 text-brand-700 underline hover:text-brand-800"
+                >
+                  <WhatsAppIcon className="h-5 w-5" />
+                  Chat with us on WhatsApp
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </ContactItem>
+            ) : null}
+            {store?.email ? (
+              <ContactItem label="E-mail">
+                <a
+                  href={`mailto:${store.email}`}
+                  className="break-all text-brand-700 underline hover:text-brand-800"
+                >
+                  {store.email}
+                </a>
+              </ContactItem>
+            ) : null}
+            <ContactItem label="Address">
+              <address className="not-italic">{STORE_ADDRESS}</address>
+            </ContactItem>
+          </dl>
+        </section>
+
+        <section
+          aria-labelledby="message-heading"
+          className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm md:col-span-3"
+        >
+          <h2 id="message-heading" className="text-xl font-bold">
+            Send us a message
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">All fields are required. We reply by e-mail.</p>
+          <ContactForm />
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function ContactItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4">
+      <dt className="text-sm font-semibold text-gray-600">{label}</dt>
+      <dd className="mt-1 text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function ContactForm() {
+  const fetcher = useFetcher<ContactActionData>({ key: "contact" });
+  const actionData = useActionData<ContactActionData>();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  // A fetcher answer wins; actionData is the answer to a submission made before JavaScript loaded.
+  const result = busy ? undefined : (fetcher.data ?? actionData);
+  const errors = result?.errors ?? {};
+  // Only a no-JavaScript answer refills the form: with JavaScript the inputs still hold what was typed.
+  const values = actionData?.values ?? {};
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (fetcher.state !== "idle" || !fetcher.data?.ok || !form) return;
+    form.reset();
+    // reset() restores default values, which may still hold an earlier no-JavaScript attempt.
+    for (const name of Object.keys(MAX)) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/contact" className="mt-4 flex flex-col gap-4">
+      {hydrated ? <input type="hidden" name={ENHANCED} value="1" /> : null}
+      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <div aria-live="polite" aria-atomic="true">
+        {result?.ok ? (
+          <p
+            role="status"
+            className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
+          >
+            {CONTACT_SENT}
+          </p>
+        ) : null}
+      </div>
+      {result?.formError ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
+          {result.formError}
+        </p>
+      ) : null}
+
+      <TextField
+        name="name"
+        label="Name"
+        autoComplete="name"
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <div>
+        <label htmlFor="contact-message" className="block text-sm font-medium text-gray-800">
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          name="message"
+          required
+          rows={6}
+          maxLength={MAX.message}
+          defaultValue={values.message}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? "contact-message-error" : undefined}
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+        />
+        <FieldError id="contact-message-error" message={errors.message} />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? "Sending..." : "Send message"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function TextField(props: {
+  name: "name" | "email";
+  label: string;
+  type?: string;
+  autoComplete: string;
+  defaultValue?: string;
+  error?: string;
+}) {
+  const id = `contact-${props.name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        required
+        maxLength={MAX[props.name]}
+        autoComplete={props.autoComplete}
+        defaultValue={props.defaultValue}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+      />
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}

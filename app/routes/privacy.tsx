@@ -1,0 +1,388 @@
+/**
+ * /privacy: the privacy notice under the Nigeria Data Protection Act 2023 (NDPA). Plain words, one page.
+ * Retention periods and cookie names here must follow the code: update both together.
+ */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { STORE_ADDRESS } from "~/components/site-footer";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [
+  { title: "Privacy notice | MediStore" },
+  {
+    name: "description",
+    content:
+      "How MediStore collects, uses, keeps and protects your personal and health data under the Nigeria Data Protection Act 2023, and how to use your rights.",
+  },
+];
+
+const LAST_UPDATED = "21 November 2026";
+
+const RETENTION: { what: string; howLong: string; why: string }[] = [
+  {
+    what: "Orders (name, phone, e-mail, delivery address, items, amounts)",
+    howLong: "6 years after the order",
+    why: "Tax records and pharmacy dispensing records the law requires us to keep",
+  },
+  {
+    what: "Prescription images",
+    howLong: "2 years after upload",
+    why: "Pharmacist review and evidence of what was dispensed against a prescription",
+  },
+  {
+    what: "Chat messages with our pharmacists and doctors",
+    howLong: "2 years after the last message",
+    why: "Continuity of your care and answering follow-up questions",
+  },
+  {
+    what: "Account (name, e-mail, password hash)",
+    howLong: "Until you delete your account",
+    why: "So you can log in and see your orders; order records are then kept as above",
+  },
+  {
+    what: "Messages sent through the contact form",
+    howLong: "1 year",
+    why: "Answering you and any follow-up",
+  },
+  { what: "Cart cookie", howLong: "30 days after your last change", why: "Keeping your cart between visits" },
+  {
+    what: "Technical logs (IP address, browser, page requested)",
+    howLong: "Up to 7 days",
+    why: "Keeping the service secure and fixing errors",
+  },
+];
+
+const COOKIES: { name: string; purpose: string; lasts: string }[] = [
+  {
+    name: "medistore_cart",
+    purpose: "Remembers the medicines in your cart (product numbers and quantities only).",
+    lasts: "30 days",
+  },
+  {
+    name: "medistore_session",
+    purpose:
+      "Keeps you logged in after you log in. It holds only a random key; your details stay on our server.",
+    lasts: "30 days, renewed while you use the site; ends when you log out",
+  },
+  {
+    name: "medistore_toast",
+    purpose: "Carries a one-time notice (for example “Message sent successfully!”) to the next page.",
+    lasts: "Removed as soon as it is shown",
+  },
+];
+
+export default function PrivacyPage() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const email = root?.store.email;
+  const emailLink = email ? (
+    <a
+      href={`mailto:${email}?subject=Privacy%20request`}
+      className="font-semibold text-brand-700 underline hover:text-brand-800"
+    >
+      {email}
+    </a>
+  ) : (
+    <Link to="/contact" className="font-semibold text-brand-700 underline hover:text-brand-800">
+      our contact page
+    </Link>
+  );
+
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">Privacy notice</h1>
+      <p className="mt-2 text-sm text-gray-600">Last updated: {LAST_UPDATED}</p>
+      <p className="mt-4 text-gray-700">
+        This notice explains what personal data MediStore collects when you use our online pharmacy, why, how
+        long we keep it, who can see it and what your rights are under the Nigeria Data Protection Act 2023
+        (NDPA). We keep it short and plain; if anything is unclear, write to us at {emailLink}.
+      </p>
+
+      <nav aria-labelledby="toc-heading" className="mt-6 rounded-xl border border-gray-200 bg-white p-4">
+        <h2 id="toc-heading" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
+          On this page
+        </h2>
+        <ol className="mt-2 grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2">
+          {SECTIONS.map(([id, title]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="text-brand-700 underline hover:text-brand-800">
+                {title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <Section id="who">
+        <p>
+          MediStore is the data controller for the personal data described here: we decide why and how it is
+          used.
+        </p>
+        <address className="not-italic">
+          MediStore, {STORE_ADDRESS}
+          <br />
+          E-mail: {emailLink}
+        </address>
+        <p>Our data protection officer can be reached at the same e-mail address.</p>
+      </Section>
+
+      <Section id="collect">
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Order details</strong>: your name, phone number, e-mail address, delivery address, the
+            items you order and the amounts.
+          </li>
+          <li>
+            <strong>Account data</strong>: your name, e-mail address and password. We never store the password
+            itself, only a one-way scrambled version (a hash) that cannot be turned back into it.
+          </li>
+          <li>
+            <strong>Prescription images</strong> you upload, and <strong>chat messages</strong> with our
+            pharmacists and doctors. These show your health and are <em>sensitive personal data</em> under the
+            NDPA: we only process them with your explicit consent (see below).
+          </li>
+          <li>
+            <strong>Contact messages</strong>: the name, e-mail address and message you send through our
+            contact form.
+          </li>
+          <li>
+            <strong>Technical data</strong>: your IP address, browser type and the pages requested, recorded
+            for a short time by our hosting provider to keep the service secure.
+          </li>
+        </ul>
+        <p>
+          We do not use advertising, tracking or analytics cookies, we do not build marketing profiles, and we
+          never sell your data.
+        </p>
+      </Section>
+
+      <Section id="why">
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>To fulfil your order</strong> (prepare, deliver and answer questions about it): necessary
+            for our contract with you.
+          </li>
+          <li>
+            <strong>For pharmacist review</strong> of prescriptions and health questions, so you get the right
+            medicine safely: your explicit consent, and the provision of health care by licensed
+            professionals.
+          </li>
+          <li>
+            <strong>To meet legal duties</strong>, such as keeping tax records and pharmacy dispensing
+            records, and answering lawful requests from regulators: legal obligation.
+          </li>
+          <li>
+            <strong>To keep the service secure</strong> and prevent fraud and abuse, and to answer your
+            messages: our legitimate interests, which we balance against your rights.
+          </li>
+        </ul>
+        <p>No decision that affects you is made by a computer alone.</p>
+      </Section>
+
+      <Section id="health">
+        <p>
+          When you upload a prescription or start a chat, you consent to our pharmacists and doctors using
+          that information to advise you and to dispense your medicines. You can withdraw your consent at any
+          time by writing to us; this does not affect what was done before, and we may still have to keep
+          dispensing records the law requires.
+        </p>
+        <p>
+          <strong>Who sees your prescriptions and chats:</strong> only you and our licensed pharmacists,
+          doctors and administrators who need them to serve you. Prescription images are kept in private
+          storage and are shown only after checking that the person asking is you or one of them.
+        </p>
+      </Section>
+
+      <Section id="share">
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Cloudflare</strong>, our hosting provider, runs our website, database and file storage on
+            our behalf (a data processor bound by contract to protect your data and use it only on our
+            instructions). Its servers may be outside Nigeria; we rely on the safeguards the NDPA requires for
+            such transfers.
+          </li>
+          <li>
+            <strong>WhatsApp</strong> (Meta), only when you choose to send your order to us on WhatsApp: the
+            message you send, with your order details, then travels through WhatsApp under its own privacy
+            policy.
+          </li>
+          <li>
+            <strong>The person delivering your order</strong> receives your name, phone number and delivery
+            address, and nothing more.
+          </li>
+          <li>
+            <strong>Authorities</strong>, such as tax authorities or pharmacy regulators, when the law
+            requires it.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="keep">
+        {/* A table on wider screens; on a phone each row becomes a small card with its own labels. */}
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">How long we keep each kind of data</caption>
+          <thead className="hidden sm:table-header-group">
+            <tr className="border-b border-gray-300">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Data
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Kept for
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Why
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
+            {RETENTION.map((row) => (
+              <tr
+                key={row.what}
+                className="block rounded-lg border border-gray-200 bg-white p-3 align-top sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
+              >
+                <th
+                  scope="row"
+                  className="block font-semibold text-gray-900 sm:table-cell sm:py-2 sm:pr-3 sm:font-medium"
+                >
+                  {row.what}
+                </th>
+                <td className="mt-1 block sm:table-cell sm:py-2 sm:pr-3">
+                  <span className="font-semibold sm:hidden">Kept for: </span>
+                  {row.howLong}
+                </td>
+                <td className="mt-1 block sm:table-cell sm:py-2">
+                  <span className="font-semibold sm:hidden">Why: </span>
+                  {row.why}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>After these periods the data is deleted, or made anonymous so it can no longer identify you.</p>
+      </Section>
+
+      <Section id="cookies">
+        <p>
+          We use only cookies the site needs to work, so we do not ask for cookie consent. There are no
+          tracking, advertising or analytics cookies.
+        </p>
+        <ul className="space-y-2">
+          {COOKIES.map((cookie) => (
+            <li key={cookie.name} className="rounded-lg border border-gray-200 bg-white p-3">
+              <span className="font-semibold">{cookie.name}</span>: {cookie.purpose}{" "}
+              <span className="text-gray-600">Lasts: {cookie.lasts}.</span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          If you add MediStore to your home screen, your phone also keeps copies of our styles, scripts, icons
+          and product pictures so the site loads faster. These contain no personal data.
+        </p>
+      </Section>
+
+      <Section id="security">
+        <p>
+          All traffic is encrypted (HTTPS). Passwords are stored only as hashes, prescriptions in private
+          storage, and staff access is limited to those who need it. If a breach puts your data at risk, we
+          will tell the Nigeria Data Protection Commission within 72 hours and tell you without delay when it
+          is likely to put your rights at high risk.
+        </p>
+      </Section>
+
+      <Section id="rights">
+        <p>Under the NDPA you have the right to:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>be told how your data is used (this notice);</li>
+          <li>
+            <strong>access</strong> your data and get a copy of it;
+          </li>
+          <li>
+            have inaccurate data <strong>corrected</strong>;
+          </li>
+          <li>
+            have your data <strong>deleted</strong> when we no longer need it or have no legal reason to keep
+            it;
+          </li>
+          <li>
+            <strong>object</strong> to, or ask us to restrict, how we use it;
+          </li>
+          <li>
+            <strong>withdraw your consent</strong> at any time, for prescriptions and chats;
+          </li>
+          <li>
+            receive the data you gave us in a common, machine-readable format and have it sent to another
+            provider (<strong>portability</strong>);
+          </li>
+          <li>
+            <strong>complain</strong> to the Nigeria Data Protection Commission (NDPC) at{" "}
+            <a
+              href="https://ndpc.gov.ng"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline hover:text-brand-800"
+            >
+              ndpc.gov.ng
+            </a>
+            . We would like the chance to put things right first, so please write to us too.
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="request">
+        <p>
+          E-mail {emailLink} with the subject “Privacy request”, from the e-mail address on your account or
+          order, and tell us what you would like. We may ask you to confirm your identity before acting, so
+          that nobody else can get or delete your data. We answer within 30 days, free of charge.
+        </p>
+        <p>
+          When you ask for deletion we delete your account, prescriptions, chats and contact messages. Order
+          records we must keep by law (see above) are kept until that period ends and then deleted.
+        </p>
+      </Section>
+
+      <Section id="children">
+        <p>
+          MediStore is for adults aged 18 and over. A parent or guardian may order medicines for a child; we
+          do not knowingly collect data from children directly.
+        </p>
+      </Section>
+
+      <Section id="changes">
+        <p>
+          When we change how we use your data we update this page and its date; important changes are also
+          shown on the site before they take effect.
+        </p>
+      </Section>
+    </main>
+  );
+}
+
+const SECTIONS = [
+  ["who", "Who we are"],
+  ["collect", "What we collect"],
+  ["why", "Why we use it, and our legal bases"],
+  ["health", "Prescriptions and health data"],
+  ["share", "Who else receives your data"],
+  ["keep", "How long we keep it"],
+  ["cookies", "Cookies"],
+  ["security", "How we protect it"],
+  ["rights", "Your rights"],
+  ["request", "How to ask for a copy or deletion"],
+  ["children", "Children"],
+  ["changes", "Changes to this notice"],
+] as const;
+
+type SectionId = (typeof SECTIONS)[number][0];
+const TITLES = Object.fromEntries(SECTIONS) as Record<SectionId, string>;
+
+/** One numbered part of the notice; its title comes from SECTIONS so the contents list cannot drift. */
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const title = TITLES[id];
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="mt-8">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-gray-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 text-gray-700">{children}</div>
+    </section>
+  );
+}

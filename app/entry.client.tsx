@@ -12,9 +12,12 @@ startTransition(() => {
 });
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  window.addEventListener("load", () => {
+  const register = () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {
       // Installability is a nicety; the shop works without the worker.
     });
-  });
+  };
+  // This module is loaded by a dynamic import(), often after the load event has already fired.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, FlashToast } from "./components/toaster";
 import { EMPTY_CART_VIEW } from "./lib/cart-view";
+import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "./services/cart-view.server";
 import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
@@ -68,9 +69,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The cart only changes through actions; typing in the search box must not re-read it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+/**
+ * The cart only changes through actions; typing in the search box must not re-read it. A submission that
+ * never reached the server (a clientAction caught a network error and says `networkError`) changed
+ * nothing, and re-reading would fail too, replacing the page with the error boundary.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod || formMethod === "GET") return false;
+  if (isNetworkFailure(actionResult)) return false;
+  return defaultShouldRevalidate;
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -6,11 +6,21 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Await, Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  Await,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import type { NetworkFailure } from "~/lib/network-failure";
 import { Suspense } from "react";
 import { WhatsAppIcon } from "~/components/icons";
 import {
   PrescriptionUpload,
+  UPLOAD_NETWORK_ERROR,
   UPLOAD_SUCCESS,
   uploadFailedMessage,
   type UploadResult,
@@ -75,6 +85,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     console.error("prescription upload failed", error);
     return data<UploadResult>({ ok: false, message: uploadFailedMessage() }, { status: 500 });
+  }
+}
+
+/** A lost connection during an upload gets the spec's message instead of an error page. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { ok: false, message: UPLOAD_NETWORK_ERROR, networkError: true } satisfies UploadResult &
+      NetworkFailure;
   }
 }
 

@@ -1,4 +1,5 @@
 /** /login: e-mail and password; admins land on /admin, everyone else on /dashboard (or back where they were). */
+import type { NetworkFailure } from "~/lib/network-failure";
 import {
   data,
   redirect,
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Login | MediStore" }];
 export const LOGIN_FAILED = "Login failed";
 export const LOGIN_NETWORK_ERROR = "Something went wrong, please try again.";
 
-type ActionData = { formError?: string; email?: string; network?: boolean };
+type ActionData = { formError?: string; email?: string; networkError?: boolean };
 
 function redirectTarget(value: string | null | undefined): string | null {
   const path = safeRedirectPath(value, "");
@@ -74,7 +75,7 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
     return await serverAction<typeof action>();
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { network: true } satisfies ActionData;
+    return { networkError: true } satisfies ActionData & NetworkFailure;
   }
 }
 
@@ -85,7 +86,7 @@ export default function LoginPage() {
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
 
   useEffect(() => {
-    if (actionData?.network) showToast({ type: "error", message: LOGIN_NETWORK_ERROR });
+    if (actionData?.networkError) showToast({ type: "error", message: LOGIN_NETWORK_ERROR });
   }, [actionData]);
 
   return (

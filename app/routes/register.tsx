@@ -1,4 +1,5 @@
 /** /register: full name, e-mail, password; a new customer lands on /dashboard, signed in. */
+import type { NetworkFailure } from "~/lib/network-failure";
 import {
   data,
   redirect,
@@ -70,7 +71,7 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
     return await serverAction<typeof action>();
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { formError: REGISTRATION_FAILED } satisfies ActionData;
+    return { formError: REGISTRATION_FAILED, networkError: true } satisfies ActionData & NetworkFailure;
   }
 }
 

@@ -275,7 +275,7 @@ describe("admin › orders", () => {
     const [amox] = await seedProducts(DEMO);
     const order = await placeOrder(amox.id);
     const admin = await signUp("Careful Admin", "admin");
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { orderId: order.id, deliveryStatus: "Teleported" },
       { orderId: "no-such-order", deliveryStatus: "Shipped" },
       { deliveryStatus: "Shipped" },

@@ -1,0 +1,183 @@
+/**
+ * Child processes of the bench (wrangler dev, seeding, Chromium) and their clean-up.
+ * Each child is spawned detached, i.e. leader of its own process group, so stopping it also stops what it
+ * started (wrangler dev runs workerd underneath). Only groups this bench started are ever signalled.
+ */
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { clearInterval, setInterval } from "node:timers";
+
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const running = new Set();
+/** @type {Set<() => Promise<void>>} */
+const extraCleanups = new Set();
+
+export const BENCH_ENV = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+};
+
+/**
+ * @param {string} root repository root
+ * @param {string} name e.g. "wrangler"
+ */
+export function bin(root, name) {
+  return path.join(root, "node_modules", ".bin", name);
+}
+
+/**
+ * Keeps the last lines of a child's output, to explain a failure without flooding the bench output.
+ * @param {number} max
+ */
+function tail(max) {
+  /** @type {string[]} */
+  const lines = [];
+  return {
+    push(/** @type {Buffer} */ chunk) {
+      for (const line of chunk.toString().split(/\r?\n/)) {
+        if (line.trim() === "") continue;
+        lines.push(line);
+        if (lines.length > max) lines.shift();
+      }
+    },
+    text: () => lines.join("\n"),
+  };
+}
+
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, env?: NodeJS.ProcessEnv, onLine?: (line: string) => void }} options
+ */
+export function startProcess(command, args, { cwd, env = BENCH_ENV, onLine }) {
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const output = tail(400);
+  const collect = (/** @type {Buffer} */ chunk) => {
+    output.push(chunk);
+    if (onLine) for (const line of chunk.toString().split(/\r?\n/)) if (line.trim()) onLine(line);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  running.add(child);
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
+  const exited = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+    child.on("error", (error) => {
+      running.delete(child);
+      output.push(Buffer.from(String(error)));
+      resolve({ code: -1, signal: null });
+    });
+  });
+  return { child, exited, output: output.text };
+}
+
+/**
+ * Runs a command to completion.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, env?: NodeJS.ProcessEnv, heartbeat?: (elapsedMs: number) => void }} options
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
+export async function run(command, args, { cwd, env, heartbeat }) {
+  const started = Date.now();
+  const proc = startProcess(command, args, { cwd, env });
+  const timer = heartbeat ? setInterval(() => heartbeat(Date.now() - started), 30_000) : undefined;
+  try {
+    const { code } = await proc.exited;
+    return { code, output: proc.output() };
+  } finally {
+    if (timer) clearInterval(timer);
+  }
+}
+
+/**
+ * Stops a child and everything it started: SIGTERM to its group, SIGKILL if it lingers.
+ * @param {import("node:child_process").ChildProcess} child
+ */
+export async function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const gone = new Promise((resolve) => child.once("exit", resolve));
+  signalGroup(child, "SIGTERM");
+  const timeout = new Promise((resolve) => setTimeout(() => resolve("timeout"), 5000));
+  if ((await Promise.race([gone, timeout])) === "timeout") {
+    signalGroup(child, "SIGKILL");
+    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  }
+}
+
+/**
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
+function signalGroup(child, signal) {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/** @param {() => Promise<void>} cleanup e.g. closing Chromium */
+export function onCleanup(cleanup) {
+  extraCleanups.add(cleanup);
+  return () => extraCleanups.delete(cleanup);
+}
+
+export async function stopAll() {
+  await Promise.allSettled([...running].map((child) => stopProcess(child)));
+  await Promise.allSettled([...extraCleanups].map((cleanup) => cleanup()));
+  extraCleanups.clear();
+}
+
+let handlersInstalled = false;
+
+/** Ctrl+C, kill and crashes all stop the servers this bench started before the process ends. */
+export function installCleanupHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const [signal, code] of /** @type {const} */ ([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ])) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the servers the bench started…`);
+      stopAll().finally(() => process.exit(code));
+    });
+  }
+  // Last resort when the event loop is already gone: synchronous SIGKILL to every group still running.
+  process.on("exit", () => {
+    for (const child of running) signalGroup(child, "SIGKILL");
+  });
+}
+
+/**
+ * First port in the range that nothing listens on (checked by binding it on the loopback address).
+ * @param {{ from?: number, to?: number, avoid?: Set<number> }} [options]
+ * @returns {Promise<number>}
+ */
+export async function findFreePort({ from = 8800, to = 8899, avoid = new Set() } = {}) {
+  for (let port = from; port <= to; port++) {
+    if (avoid.has(port)) continue;
+    if (await portIsFree(port)) {
+      avoid.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${from} and ${to}`);
+}
+
+/** @param {number} port */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}

@@ -1,10 +1,13 @@
 /**
  * The cart drawer (spec 2): a modal <dialog> from the right. The native dialog gives Escape, a focus trap
- * and focus return for free. Views: the cart, then the delivery details form.
+ * and focus return for free. Views: the cart, then the delivery details form. Their code is fetched when
+ * the drawer is first wanted, not with every page: the shop's first load stays small.
  */
 import { useLocation } from "@remix-run/react";
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -14,14 +17,24 @@ import {
   type ReactNode,
 } from "react";
 import type { CartView } from "~/lib/cart-view";
-import { CartSummary } from "./cart-summary";
-import { DeliveryForm, type DeliveryDefaults } from "./delivery-form";
+import type { DeliveryDefaults } from "./delivery-form";
 import { CloseIcon } from "./icons";
+
+const loadSummary = () => import("./cart-summary");
+const loadDeliveryForm = () => import("./delivery-form");
+const CartSummary = lazy(() => loadSummary().then((m) => ({ default: m.CartSummary })));
+const DeliveryForm = lazy(() => loadDeliveryForm().then((m) => ({ default: m.DeliveryForm })));
+
+/** Starts fetching the drawer's code (on the first touch of the cart button, before the click lands). */
+export function preloadCartDrawer() {
+  void loadSummary();
+  void loadDeliveryForm();
+}
 
 type DrawerControls = { open: () => void; close: () => void };
 const DrawerContext = createContext<DrawerControls | null>(null);
 
-/** null before hydration: callers then fall back to plain links (/cart). */
+/** The drawer's controls; the cart button uses them once the page is interactive. */
 export const useCartDrawer = () => useContext(DrawerContext);
 
 export function CartDrawerProvider({
@@ -37,9 +50,11 @@ export function CartDrawerProvider({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState<"cart" | "details">("cart");
+  const [wanted, setWanted] = useState(false);
   const location = useLocation();
 
   const open = useCallback(() => {
+    setWanted(true);
     setView("cart");
     dialogRef.current?.showModal();
   }, []);
@@ -78,16 +93,24 @@ export function CartDrawerProvider({
             </button>
           </div>
           <div className="flex-1 overflow-y-auto px-4 py-4">
-            {view === "cart" ? (
-              <CartSummary
-                cart={cart}
-                redirectTo={redirectTo}
-                onProceed={() => setView("details")}
-                onContinue={close}
-                onCleared={close}
-              />
-            ) : (
-              <DeliveryForm checkoutKey={checkoutKey} defaults={defaults} onBack={() => setView("cart")} />
+            {!wanted ? null : (
+              <Suspense fallback={<p className="py-6 text-center text-gray-600">Loading your cart…</p>}>
+                {view === "cart" ? (
+                  <CartSummary
+                    cart={cart}
+                    redirectTo={redirectTo}
+                    onProceed={() => setView("details")}
+                    onContinue={close}
+                    onCleared={close}
+                  />
+                ) : (
+                  <DeliveryForm
+                    checkoutKey={checkoutKey}
+                    defaults={defaults}
+                    onBack={() => setView("cart")}
+                  />
+                )}
+              </Suspense>
             )}
           </div>
         </div>

@@ -83,7 +83,7 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
       <button
         type="submit"
         disabled={busy}
-        className="mt-1 rounded-lg bg-green-600 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
+        className="mt-1 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
       >
         {busy ? "Placing your order..." : "Checkout via WhatsApp"}
       </button>

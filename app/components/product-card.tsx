@@ -25,7 +25,8 @@ export function AddToCartForm({ product, className = "" }: { product: ProductCar
       <button
         type="submit"
         className="w-full rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 active:bg-brand-800"
-        aria-label={`Add ${product.name} to cart`}
+        // The visible words start the accessible name (WCAG "label in name"); the product follows.
+        aria-label={`Add to cart: ${product.name}`}
       >
         Add to cart
       </button>

@@ -62,6 +62,9 @@ export function ShopGrid({ search, page, hasMore, products, formAction, path, he
             onChange={(event) => {
               const q = event.currentTarget.value;
               clearTimeout(timer.current);
+              // One or two letters match almost everything and cannot use the search index: wait for a
+              // third (Search / Enter still sends a short term on purpose).
+              if (q.trim().length > 0 && q.trim().length < 3) return;
               timer.current = setTimeout(() => {
                 submit(q.trim() ? { q } : {}, {
                   action: path,

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { optimisticCount, useCartMutations } from "./cart-mutations";
-import { useCartDrawer } from "./cart-drawer";
+import { preloadCartDrawer, useCartDrawer } from "./cart-drawer";
 import { CartIcon, CloseIcon, MenuIcon, PillIcon } from "./icons";
 import type { CartView } from "~/lib/cart-view";
 import type { PublicUser } from "~/models/user.server";
@@ -67,6 +67,8 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
           </div>
           <Link
             to="/cart"
+            onPointerDown={preloadCartDrawer}
+            onFocus={preloadCartDrawer}
             onClick={(event) => {
               if (!drawer) return;
               event.preventDefault();

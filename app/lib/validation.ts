@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { isProductCategory } from "./categories";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 
 export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -83,8 +84,7 @@ export function checkoutSummary(errors: Record<string, string>): string {
   return messages.includes(CHECKOUT_MISSING_FIELDS) ? CHECKOUT_MISSING_FIELDS : (messages[0] ?? "");
 }
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const loginSchema = z.object({
   email: emailField,

@@ -1,5 +1,5 @@
 /** Catalogue queries. Search is an indexed substring match (FTS5 trigram) on name or category. */
-import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import { koboToNaira } from "~/lib/money";
@@ -58,13 +58,19 @@ export async function findProductByExactName(db: Database, name: string): Promis
   return db.select().from(products).where(eq(products.name, name)).get();
 }
 
+/** The smallest string greater than every string starting with `prefix`. */
+function prefixUpperBound(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
 /** The hero's sample products: the first alphabetical match for each name, in one D1 round trip. */
 export async function heroProducts(db: Database): Promise<Product[]> {
   const [first, ...rest] = HERO_PRODUCT_NAMES.map((name) =>
     db
       .select()
       .from(products)
-      .where(sql`${products.name} LIKE ${`${escapeLike(name)}%`} ESCAPE '\\'`)
+      // A range on the name index (LIKE is case-insensitive, so it could not use the index).
+      .where(and(gte(products.name, name), lt(products.name, prefixUpperBound(name))))
       .orderBy(asc(products.name))
       .limit(1),
   );

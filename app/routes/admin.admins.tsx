@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { adminCreateSchema, fieldErrors, PASSWORD_MIN } from "~/lib/validation";
+import { PASSWORD_MIN } from "~/lib/limits";
+import { adminCreateSchema, fieldErrors } from "~/lib/validation";
 import { createUser, EmailTakenError, listUsers } from "~/models/user.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";

@@ -113,7 +113,7 @@ export default function OrderStatusPage() {
         href={whatsappUrl}
         target="_blank"
         rel="noopener noreferrer"
-        className="mt-5 inline-flex items-center gap-2 rounded-lg bg-green-600 px-4 py-2.5 font-semibold text-white"
+        className="mt-5 inline-flex items-center gap-2 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white"
       >
         <WhatsAppIcon className="h-5 w-5" /> Send order on WhatsApp
       </a>

@@ -10,7 +10,8 @@ import {
 import { Form, Link, useActionData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { FormError, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { fieldErrors, PASSWORD_MIN, registerSchema } from "~/lib/validation";
+import { PASSWORD_MIN } from "~/lib/limits";
+import { fieldErrors, registerSchema } from "~/lib/validation";
 import { createUser, EmailTakenError } from "~/models/user.server";
 import { homeFor } from "~/services/auth.server";
 import { createSession, getUser } from "~/services/session.server";

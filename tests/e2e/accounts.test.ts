@@ -27,7 +27,10 @@ async function register(page: Page, name: string, email: string) {
 async function buyFirstProduct(page: Page) {
   await page.goto("/shop");
   const name = (await page.locator('[data-testid="product-grid"] h3').first().textContent())!;
-  await page.getByRole("button", { name: `Add ${name} to cart` }).click();
+  // With JavaScript the count updates at once; wait for the server to have the cart before leaving.
+  const saved = page.waitForResponse((res) => res.request().method() === "POST" && /\/cart/.test(res.url()));
+  await page.getByRole("button", { name: `Add to cart: ${name}` }).click();
+  await saved;
   await page.locator('[data-testid="cart-count"]').waitFor();
   await page.goto("/checkout");
   // Name and e-mail come from the account.

@@ -31,7 +31,7 @@ describe("storefront with JavaScript", () => {
 
     const card = page.locator('[data-testid="product-grid"] li').first();
     const name = (await card.locator("h3").textContent())!;
-    await card.getByRole("button", { name: `Add ${name} to cart` }).click();
+    await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.getByText(`${name} added to cart`).waitFor();
     await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
 

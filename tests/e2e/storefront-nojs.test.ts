@@ -19,7 +19,7 @@ describe("storefront without JavaScript", () => {
     expect(names.length).toBeGreaterThan(0);
 
     const first = names[0];
-    await page.getByRole("button", { name: `Add ${first} to cart` }).click();
+    await page.getByRole("button", { name: `Add to cart: ${first}` }).click();
     await page.waitForURL(/\/shop\?q=antibiotics/);
     await page
       .getByRole("status")

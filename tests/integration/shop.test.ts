@@ -23,7 +23,7 @@ describe("shop and search", () => {
       "Vitamin C 1000mg",
       "Ibuprofen 400mg",
     ]) {
-      expect(page).toContain(`Add ${name} to cart`);
+      expect(page).toContain(`aria-label="Add to cart: ${name}"`);
     }
     expect(page).toContain("₦4,500.50");
     expect(page).toContain("Abakaliki, Ebonyi State");

@@ -6,6 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
+import { FieldError, FormField, INPUT_CLASS } from "./form-field";
 
 export type CheckoutActionData = {
   errors?: Record<string, string>;
@@ -24,9 +25,9 @@ type Props = {
 };
 
 const FIELDS = [
-  { name: "name", label: "Full name", type: "text", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "name", label: "Full name", type: "text", autoComplete: "name", maxLength: 100 },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: 254 },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: 20 },
 ] as const;
 
 export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Props) {
@@ -60,7 +61,15 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
         </p>
       ) : null}
       {FIELDS.map((field) => (
-        <Field key={field.name} {...field} defaultValue={values[field.name]} error={errors[field.name]} />
+        <FormField
+          key={field.name}
+          idPrefix="checkout"
+          {...field}
+          inputMode={field.type === "tel" ? "tel" : undefined}
+          placeholder={field.type === "tel" ? "08031234567" : undefined}
+          defaultValue={values[field.name]}
+          error={errors[field.name]}
+        />
       ))}
       <div>
         <label htmlFor="checkout-deliveryAddress" className="block text-sm font-medium text-gray-800">
@@ -76,7 +85,7 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
           defaultValue={values.deliveryAddress}
           aria-invalid={errors.deliveryAddress ? true : undefined}
           aria-describedby={errors.deliveryAddress ? "checkout-deliveryAddress-error" : undefined}
-          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          className={INPUT_CLASS}
         />
         <FieldError id="checkout-deliveryAddress-error" message={errors.deliveryAddress} />
       </div>
@@ -98,44 +107,4 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
       ) : null}
     </fetcher.Form>
   );
-}
-
-function Field(props: {
-  name: string;
-  label: string;
-  type: string;
-  autoComplete: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const id = `checkout-${props.name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type}
-        required
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        inputMode={props.type === "tel" ? "tel" : undefined}
-        placeholder={props.type === "tel" ? "08031234567" : undefined}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-      />
-      <FieldError id={`${id}-error`} message={props.error} />
-    </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }

@@ -1,4 +1,9 @@
-/** A labelled input with its error message, as used by the account and admin forms. */
+/** Labelled inputs with their error messages, shared by every form (checkout, contact, accounts, admin). */
+import type { HTMLAttributes } from "react";
+
+export const INPUT_CLASS =
+  "mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40";
+
 export function FormField({
   label,
   name,
@@ -8,6 +13,8 @@ export function FormField({
   autoComplete,
   required = true,
   maxLength,
+  placeholder,
+  inputMode,
   idPrefix = "field",
 }: {
   label: string;
@@ -18,6 +25,8 @@ export function FormField({
   autoComplete?: string;
   required?: boolean;
   maxLength?: number;
+  placeholder?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   idPrefix?: string;
 }) {
   const id = `${idPrefix}-${name}`;
@@ -34,17 +43,23 @@ export function FormField({
         maxLength={maxLength}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+        className={INPUT_CLASS}
       />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
 }
 
 export function FormError({ message, id }: { message?: string | null; id?: string }) {

@@ -3,6 +3,7 @@ import { formatNaira } from "~/lib/money";
 import { StatusBadge } from "./status-badge";
 import { OrderTimeline } from "./order-timeline";
 import type { TimelineEntry } from "~/models/order.server";
+import { LocalTime } from "~/components/local-time";
 
 export type OrderCardData = {
   id: string;
@@ -65,10 +66,7 @@ export function OrderListPage({
                 <StatusBadge status={order.deliveryStatus} />
               </div>
               <p className="text-xs text-gray-600">
-                {new Date(order.createdAt).toLocaleDateString("en-NG", {
-                  dateStyle: "medium",
-                  timeZone: "Africa/Lagos",
-                })}
+                <LocalTime ms={order.createdAt} withTime={false} />
               </p>
               <ul className="mt-3 divide-y divide-gray-100">
                 {order.items.map((item) => (

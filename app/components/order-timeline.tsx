@@ -1,4 +1,5 @@
 import type { TimelineEntry } from "~/models/order.server";
+import { LocalTime } from "~/components/local-time";
 
 /** An order's status changes, oldest first: who changed it, when, from what to what. */
 export function OrderTimeline({
@@ -10,24 +11,17 @@ export function OrderTimeline({
   entries: TimelineEntry[];
   showWho?: boolean;
 }) {
-  const when = (ms: number) =>
-    new Date(ms).toLocaleString("en-NG", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: "Africa/Lagos",
-    });
   return (
     <ol className="space-y-1 border-l-2 border-gray-200 pl-3 text-sm" aria-label="Order timeline">
       <li>
-        <span className="font-medium">Order placed</span> ·{" "}
-        <time dateTime={new Date(placedAt).toISOString()}>{when(placedAt)}</time>
+        <span className="font-medium">Order placed</span> · <LocalTime ms={placedAt} />
       </li>
       {entries.map((entry) => (
         <li key={entry.id}>
           <span className="font-medium">
             {entry.from} → {entry.to}
           </span>{" "}
-          · <time dateTime={new Date(entry.at).toISOString()}>{when(entry.at)}</time>
+          · <LocalTime ms={entry.at} />
           {showWho ? <span className="text-gray-600"> · by {entry.by}</span> : null}
         </li>
       ))}

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { listContactMessages, markMessageRead } from "~/models/contact.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { LocalTime } from "~/components/local-time";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -43,13 +44,7 @@ export default function AdminMessages() {
                 {m.email}
               </a>
             </p>
-            <time className="text-xs text-gray-600" dateTime={new Date(m.createdAt).toISOString()}>
-              {new Date(m.createdAt).toLocaleString("en-NG", {
-                dateStyle: "medium",
-                timeStyle: "short",
-                timeZone: "Africa/Lagos",
-              })}
-            </time>
+            <LocalTime ms={m.createdAt} className="text-xs text-gray-600" />
           </div>
           <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{m.message}</p>
           <Form method="post" className="mt-2">

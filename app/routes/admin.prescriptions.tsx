@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listAllPrescriptions, prescriptionImageUrl } from "~/models/prescription.server";
 import { requireAdmin } from "~/services/session.server";
+import { LocalTime } from "~/components/local-time";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -36,13 +37,7 @@ export default function AdminPrescriptions() {
           <p className="mt-2 text-sm font-semibold">{p.userName ?? "Unknown User"}</p>
           <p className="break-all text-xs text-gray-600">{p.userEmail}</p>
           <p className="text-xs text-gray-600">
-            <time dateTime={new Date(p.createdAt).toISOString()}>
-              {new Date(p.createdAt).toLocaleString("en-NG", {
-                dateStyle: "medium",
-                timeStyle: "short",
-                timeZone: "Africa/Lagos",
-              })}
-            </time>
+            <LocalTime ms={p.createdAt} />
           </p>
         </li>
       ))}

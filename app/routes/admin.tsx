@@ -3,8 +3,9 @@
  * server checks the admin role here and again in every tab's loader and action.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/services/session.server";
+import { LogoutButton } from "~/components/logout-button";
 
 export const meta: MetaFunction = () => [
   { title: "Admin | MediStore" },
@@ -35,14 +36,7 @@ export default function AdminLayout() {
           <h1 className="text-2xl font-bold text-gray-900">Admin</h1>
           <p className="text-sm text-gray-600">Signed in as {admin.email}</p>
         </div>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-800"
-          >
-            Logout
-          </button>
-        </Form>
+        <LogoutButton />
       </div>
       <nav aria-label="Admin sections" className="mt-4 overflow-x-auto">
         <ul className="flex min-w-max gap-1 border-b border-gray-200">

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listUsers } from "~/models/user.server";
 import { requireAdmin } from "~/services/session.server";
+import { LocalTime } from "~/components/local-time";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -37,10 +38,7 @@ export default function AdminUsers() {
               <td className="px-3 py-2 break-all">{u.email}</td>
               <td className="px-3 py-2">{u.role === "admin" ? "Admin" : "Customer"}</td>
               <td className="px-3 py-2">
-                {new Date(u.createdAt).toLocaleDateString("en-NG", {
-                  dateStyle: "medium",
-                  timeZone: "Africa/Lagos",
-                })}
+                <LocalTime ms={u.createdAt} withTime={false} />
               </td>
             </tr>
           ))}

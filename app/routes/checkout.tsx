@@ -2,7 +2,7 @@
  * /checkout: the delivery details page (the drawer's second step, for browsers without JavaScript) and the
  * action that turns the cart cookie into a recorded order, then sends the shopper to its status page.
  */
-import type { NetworkFailure } from "~/lib/network-failure";
+import { orNetworkFailure } from "~/lib/network-failure";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { DeliveryForm, type CheckoutActionData } from "~/components/delivery-form";
@@ -90,15 +90,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** With JavaScript a lost connection gets the spec's message instead of an error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  try {
-    return await serverAction<typeof action>();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { formError: CHECKOUT_NETWORK_ERROR, networkError: true } satisfies CheckoutActionData &
-      NetworkFailure;
-  }
-}
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  orNetworkFailure(() => serverAction<typeof action>(), { formError: CHECKOUT_NETWORK_ERROR });
 
 export default function CheckoutPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

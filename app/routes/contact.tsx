@@ -19,6 +19,8 @@ import { whatsAppLink } from "~/lib/whatsapp";
 import { saveContactMessage } from "~/models/contact.server";
 import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
+import { orNetworkFailure } from "~/lib/network-failure";
+import { FieldError, FormField, INPUT_CLASS } from "~/components/form-field";
 
 export const meta: MetaFunction = () => [
   { title: "Contact us | MediStore" },
@@ -105,14 +107,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * With JavaScript a lost connection or a server error gets the spec's failure text, not an error page.
  * `networkError` tells the root not to re-read its data after a submission that never reached the server.
  */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  try {
-    return await serverAction<typeof action>();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { formError: CONTACT_FAILED, networkError: true } satisfies ContactActionData;
-  }
-}
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  orNetworkFailure(() => serverAction<typeof action>(), { formError: CONTACT_FAILED });
 
 export default function ContactPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -249,15 +245,19 @@ function ContactForm() {
         </p>
       ) : null}
 
-      <TextField
+      <FormField
+        idPrefix="contact"
         name="name"
+        maxLength={MAX.name}
         label="Name"
         autoComplete="name"
         defaultValue={values.name}
         error={errors.name}
       />
-      <TextField
+      <FormField
+        idPrefix="contact"
         name="email"
+        maxLength={MAX.email}
         label="Email"
         type="email"
         autoComplete="email"
@@ -277,7 +277,7 @@ function ContactForm() {
           defaultValue={values.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? "contact-message-error" : undefined}
-          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
+          className={INPUT_CLASS}
         />
         <FieldError id="contact-message-error" message={errors.message} />
       </div>
@@ -290,43 +290,4 @@ function ContactForm() {
       </button>
     </fetcher.Form>
   );
-}
-
-function TextField(props: {
-  name: "name" | "email";
-  label: string;
-  type?: string;
-  autoComplete: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const id = `contact-${props.name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        required
-        maxLength={MAX[props.name]}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40"
-      />
-      <FieldError id={`${id}-error`} message={props.error} />
-    </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
 }

@@ -8,14 +8,13 @@ import {
 } from "@remix-run/cloudflare";
 import {
   Await,
-  Form,
   Link,
   useActionData,
   useLoaderData,
   useRouteLoaderData,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
-import type { NetworkFailure } from "~/lib/network-failure";
+import { orNetworkFailure } from "~/lib/network-failure";
 import { Suspense } from "react";
 import { WhatsAppIcon } from "~/components/icons";
 import {
@@ -34,6 +33,8 @@ import { uploadPrescription } from "~/services/prescription-upload.server";
 import { requireUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
 import { readMultipart, UploadError } from "~/services/uploads.server";
+import { LocalTime } from "~/components/local-time";
+import { LogoutButton } from "~/components/logout-button";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | MediStore" }];
 
@@ -89,15 +90,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A lost connection during an upload gets the spec's message instead of an error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  try {
-    return await serverAction<typeof action>();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { ok: false, message: UPLOAD_NETWORK_ERROR, networkError: true } satisfies UploadResult &
-      NetworkFailure;
-  }
-}
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  orNetworkFailure(() => serverAction<typeof action>(), { ok: false, message: UPLOAD_NETWORK_ERROR });
 
 export default function Dashboard() {
   const { greetingName, recent, prescriptions } = useLoaderData<typeof loader>();
@@ -109,14 +103,7 @@ export default function Dashboard() {
     <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Hello, {greetingName}</h1>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-800"
-          >
-            Logout
-          </button>
-        </Form>
+        <LogoutButton />
       </div>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
@@ -201,14 +188,7 @@ export default function Dashboard() {
                   />
                 </a>
                 <p className="mt-1 text-xs text-gray-600">
-                  Uploaded{" "}
-                  <time dateTime={new Date(p.createdAt).toISOString()}>
-                    {new Date(p.createdAt).toLocaleString("en-NG", {
-                      dateStyle: "medium",
-                      timeStyle: "short",
-                      timeZone: "Africa/Lagos",
-                    })}
-                  </time>
+                  Uploaded <LocalTime ms={p.createdAt} />
                 </p>
               </li>
             ))}

@@ -1,5 +1,5 @@
 /** /login: e-mail and password; admins land on /admin, everyone else on /dashboard (or back where they were). */
-import type { NetworkFailure } from "~/lib/network-failure";
+import { orNetworkFailure } from "~/lib/network-failure";
 import {
   data,
   redirect,
@@ -70,14 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A lost connection becomes the spec's error toast instead of an error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  try {
-    return await serverAction<typeof action>();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { networkError: true } satisfies ActionData & NetworkFailure;
-  }
-}
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  orNetworkFailure(() => serverAction<typeof action>(), {});
 
 export default function LoginPage() {
   const actionData = useActionData<ActionData>();

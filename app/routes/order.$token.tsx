@@ -19,6 +19,7 @@ import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
 import { getOrderByAccessToken, timelinesFor } from "~/models/order.server";
 import { OrderTimeline } from "~/components/order-timeline";
+import { LocalTime } from "~/components/local-time";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -99,14 +100,7 @@ export default function OrderStatusPage() {
         <StatusBadge status={order.deliveryStatus} />
       </div>
       <p className="mt-1 text-sm text-gray-600">
-        Placed{" "}
-        <time dateTime={new Date(order.createdAt).toISOString()}>
-          {new Date(order.createdAt).toLocaleString("en-NG", {
-            dateStyle: "medium",
-            timeStyle: "short",
-            timeZone: "Africa/Lagos",
-          })}
-        </time>
+        Placed <LocalTime ms={order.createdAt} />
       </p>
 
       <a

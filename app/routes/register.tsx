@@ -1,5 +1,5 @@
 /** /register: full name, e-mail, password; a new customer lands on /dashboard, signed in. */
-import type { NetworkFailure } from "~/lib/network-failure";
+import { orNetworkFailure } from "~/lib/network-failure";
 import {
   data,
   redirect,
@@ -67,14 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  try {
-    return await serverAction<typeof action>();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { formError: REGISTRATION_FAILED, networkError: true } satisfies ActionData & NetworkFailure;
-  }
-}
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  orNetworkFailure(() => serverAction<typeof action>(), { formError: REGISTRATION_FAILED });
 
 export default function RegisterPage() {
   const actionData = useActionData<ActionData>();

@@ -13,6 +13,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!key.startsWith(PRODUCT_IMAGE_PREFIX) || !/^[A-Za-z0-9/_.-]+$/.test(key) || key.includes("..")) {
     return notFound();
   }
+  // The edge cache of this data centre answers repeat requests without touching R2.
+  const edge = typeof caches === "undefined" ? undefined : await caches.open("product-images");
+  const cacheKey = new Request(new URL(request.url).toString(), { method: "GET" });
+  const cached = request.headers.has("If-None-Match") ? undefined : await edge?.match(cacheKey);
+  if (cached) return cached;
+
   const object = await context.cloudflare.env.IMAGES.get(key, { onlyIf: request.headers });
   if (!object) return notFound();
   const headers = new Headers();
@@ -20,5 +26,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   headers.set("ETag", object.httpEtag);
   headers.set("Cache-Control", "public, max-age=31536000, immutable");
   if (!("body" in object)) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
+  const response = new Response(object.body, { headers });
+  if (edge) context.cloudflare.ctx.waitUntil(edge.put(cacheKey, response.clone()));
+  return response;
 }

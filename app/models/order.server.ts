@@ -3,6 +3,7 @@
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
 import {
   orderItems,
   orders,
@@ -47,11 +48,6 @@ export type PlaceOrderInput = {
   idempotencyKey: string;
   userId?: string | null;
 };
-
-function isUniqueViolation(error: unknown, column: string): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? "") + String(error);
-  return text.includes("UNIQUE constraint failed") && text.includes(column);
-}
 
 /**
  * Records the order and its lines in one batch (all or nothing). A second call with the same

@@ -1,6 +1,7 @@
 /** Accounts. E-mails are stored lowercased (unique whatever the case); password hashes never leave here. */
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
 import { users, type Role, type User } from "~/db/schema";
 import { hashPassword } from "~/services/password.server";
 
@@ -42,7 +43,7 @@ export async function createUser(
     await db.insert(users).values(user);
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if (String((error as { cause?: unknown }).cause ?? error).includes("UNIQUE")) throw new EmailTakenError();
+    if (isUniqueViolation(error, "users.email")) throw new EmailTakenError();
     throw error;
   }
   return { id: user.id, name: user.name, email, role: user.role };

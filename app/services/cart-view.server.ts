@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cartCount, type Cart } from "~/lib/cart";
-import type { CartView } from "~/lib/cart-view";
+import { EMPTY_CART_VIEW, type CartView } from "~/lib/cart-view";
 import { productImageUrl } from "~/lib/images";
 import { priceCart } from "~/models/order.server";
 import { readCart, writeCart } from "./cart.server";
@@ -20,7 +20,7 @@ export async function loadCartView(
 ): Promise<{ cart: Cart; view: CartView; setCookie: string | null }> {
   const cart = await readCart(request, context.config);
   if (cart.length === 0) {
-    return { cart, view: { lines: [], count: 0, subtotalKobo: 0, removedNotice: null }, setCookie: null };
+    return { cart, view: EMPTY_CART_VIEW, setCookie: null };
   }
   const priced = await priceCart(context.db, cart);
   const kept = cart.filter((line) => !priced.missingIds.includes(line.productId));

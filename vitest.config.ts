@@ -33,6 +33,7 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   APP_ENV: "test",
                   COOKIE_SECRET: "integration-test-cookie-secret",
+                  CHAT_SECRET: "integration-test-chat-secret-0123456789",
                 },
               },
             }),
@@ -43,6 +44,17 @@ export default defineConfig(async () => {
             // Password hashing (scrypt) is deliberately slow; a login-heavy test needs room on 2 cores.
             testTimeout: 30_000,
             setupFiles: ["./tests/integration/apply-migrations.ts"],
+          },
+        },
+        {
+          // The chat party (party/) for real: each file starts `partykit dev` on a free port (docs/chat.md).
+          plugins: [tsconfigPaths()],
+          test: {
+            name: "party",
+            environment: "node",
+            include: ["tests/party/**/*.test.ts"],
+            testTimeout: 30_000,
+            hookTimeout: 90_000,
           },
         },
         {

@@ -3,10 +3,12 @@
  * `npm start`: the whole product on local defaults, from a fresh clone, with no account and no network.
  * 1. .dev.vars from .dev.vars.example when missing   2. build   3. local D1 migrations
  * 4. demo catalogue when the database is empty        5. wrangler dev on http://localhost:8787
+ *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each
  * Ctrl+C stops everything.
  */
-import { existsSync, copyFileSync } from "node:fs";
+import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import path from "node:path";
 import concurrently from "concurrently";
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -14,6 +16,25 @@ const PORT = process.env.PORT ?? "8787";
 const persistArgs = process.env.MEDISTORE_PERSIST_TO
   ? ["--persist-to", process.env.MEDISTORE_PERSIST_TO]
   : [];
+const PARTYKIT_PORT = process.env.PARTYKIT_PORT ?? "1999";
+// Where browsers reach the party; CHAT_HOST=<LAN address>:<port> lets a phone on the network chat too.
+const CHAT_HOST = process.env.CHAT_HOST ?? `127.0.0.1:${PARTYKIT_PORT}`;
+// The party's rooms (chat history) persist here, beside the app's own state when a folder is given.
+const partyState = process.env.MEDISTORE_PERSIST_TO
+  ? path.join(process.env.MEDISTORE_PERSIST_TO, "partykit")
+  : ".partykit/state";
+
+/** A variable from a .dev.vars-style file (KEY=value lines), or undefined. */
+function fileVar(file, name) {
+  if (!existsSync(file)) return undefined;
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1] === name) return match[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return undefined;
+}
+
+const shellQuote = (value) => `'${String(value).replace(/'/g, "'\\''")}'`;
 
 function step(title, command, args) {
   console.log(`\n▶ ${title}`);
@@ -28,6 +49,13 @@ if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("Created .dev.vars from .dev.vars.example (local defaults).");
 }
+// The Worker (wrangler reads .dev.vars) and the party (given it below) share CHAT_SECRET. A .dev.vars
+// from before the chat gets the example's local default.
+if (!fileVar(".dev.vars", "CHAT_SECRET")) {
+  appendFileSync(".dev.vars", `\nCHAT_SECRET=${fileVar(".dev.vars.example", "CHAT_SECRET")}\n`);
+  console.log("Added CHAT_SECRET (local default) to .dev.vars.");
+}
+const chatSecret = fileVar(".dev.vars", "CHAT_SECRET");
 if (!process.env.MEDISTORE_SKIP_BUILD) step("Building the app", "npx", ["remix", "vite:build"]);
 step("Applying database migrations (local D1)", "npx", [
   "wrangler",
@@ -40,14 +68,26 @@ step("Applying database migrations (local D1)", "npx", [
 ]);
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
-console.log(`\n✔ MediStore is starting on http://localhost:${PORT}\n`);
+console.log(`\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST})\n`);
 const { result } = concurrently(
   [
     {
       name: "app",
-      command: `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${persistArgs.join(" ")}`,
+      command: [
+        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${persistArgs.join(" ")}`,
+        `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
+      ].join(" "),
       env,
       prefixColor: "green",
+    },
+    {
+      name: "chat",
+      command: [
+        `npx partykit dev --port ${PARTYKIT_PORT} --disable-request-cf-fetch --no-hotkeys`,
+        `--persist ${shellQuote(partyState)} --var ${shellQuote(`CHAT_SECRET=${chatSecret}`)}`,
+      ].join(" "),
+      env,
+      prefixColor: "magenta",
     },
   ],
   { killOthersOn: ["failure", "success"], prefix: "name" },

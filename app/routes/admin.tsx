@@ -4,6 +4,8 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { AdminChatPanel } from "~/components/chat";
+import { listUsers } from "~/models/user.server";
 import { requireAdmin } from "~/services/session.server";
 import { LogoutButton } from "~/components/logout-button";
 
@@ -24,11 +26,17 @@ const TABS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return { admin: { name: admin.name, email: admin.email } };
+  // The chat panel's dropdown: every customer (admins do not chat with each other here).
+  const customers = (await listUsers(context.db, { role: "user" })).map(({ id, name, email }) => ({
+    id,
+    name,
+    email,
+  }));
+  return { admin: { name: admin.name, email: admin.email }, customers };
 }
 
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, customers } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,6 +70,10 @@ export default function AdminLayout() {
       </nav>
       <div className="mt-6">
         <Outlet />
+      </div>
+      {/* Spec 2: the admin chat panel sits beneath the tabs. */}
+      <div className="mt-6">
+        <AdminChatPanel customers={customers} />
       </div>
     </main>
   );

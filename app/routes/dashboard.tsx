@@ -16,6 +16,7 @@ import {
 } from "@remix-run/react";
 import { orNetworkFailure } from "~/lib/network-failure";
 import { Suspense } from "react";
+import { ChatWidget } from "~/components/chat";
 import { WhatsAppIcon } from "~/components/icons";
 import {
   PrescriptionUpload,
@@ -195,6 +196,11 @@ export default function Dashboard() {
           </ul>
         )}
       </section>
+
+      {/* Customers talk to a pharmacist here; admins answer from /admin. */}
+      {root?.user && root.user.role !== "admin" ? (
+        <ChatWidget conversationId={root.user.id} whatsappLink={helpLink} />
+      ) : null}
     </main>
   );
 }

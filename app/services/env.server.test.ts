@@ -8,6 +8,8 @@ const vars = {
   SELLER_WHATSAPP: "2348012345678",
   STORE_PHONE: "+234 801 234 5678",
   STORE_EMAIL: "support@medistore.ng",
+  CHAT_SECRET: "a-chat-secret-of-at-least-32-characters",
+  CHAT_HOST: "medistore-chat.example.partykit.dev",
 };
 
 describe("parseConfig", () => {
@@ -34,6 +36,28 @@ describe("parseConfig", () => {
       /IMAGE_TRANSFORMS/,
     );
     expect(() => parseConfig({ ...vars, DB: bindings.DB } as Env)).toThrow(/IMAGES/);
+  });
+
+  it("needs the chat secret and host, and no loopback chat host in production", () => {
+    expect(parseConfig({ ...bindings, ...vars }).chat).toEqual({
+      secret: vars.CHAT_SECRET,
+      host: "medistore-chat.example.partykit.dev",
+    });
+    expect(() => parseConfig({ ...bindings, ...vars, CHAT_SECRET: undefined })).toThrow(
+      /CHAT_SECRET is missing/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, CHAT_SECRET: "short" })).toThrow(
+      /CHAT_SECRET must be at least 32/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, CHAT_HOST: undefined })).toThrow(/CHAT_HOST is missing/);
+    expect(() => parseConfig({ ...bindings, ...vars, CHAT_HOST: "wss://x/y" })).toThrow(
+      /CHAT_HOST must be a host/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, CHAT_HOST: "127.0.0.1:1999" })).toThrow(
+      /CHAT_HOST is 127/,
+    );
+    const local = { ...bindings, ...vars, APP_ENV: "development", CHAT_HOST: "127.0.0.1:1999" };
+    expect(parseConfig(local).chat.host).toBe("127.0.0.1:1999");
   });
 
   it("drops a trailing slash from PUBLIC_ORIGIN and treats empty as unset", () => {

@@ -18,6 +18,17 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value ? value.replace(/\/$/, "") : undefined)),
+  // Shared with the chat party (party/, docs/chat.md): signs chat tickets and the Worker's calls to it.
+  CHAT_SECRET: z
+    .string({ error: "CHAT_SECRET is missing (set it in .dev.vars or with `wrangler secret put`)" })
+    .min(32, "CHAT_SECRET must be at least 32 characters"),
+  // Where browsers and this Worker reach the party: host[:port], e.g. medistore-chat.<you>.partykit.dev.
+  CHAT_HOST: z
+    .string({ error: "CHAT_HOST is missing (the chat party's host, e.g. 127.0.0.1:1999 locally)" })
+    .regex(
+      /^[A-Za-z0-9.-]+(:\d{1,5})?$/,
+      "CHAT_HOST must be a host with an optional port, e.g. 127.0.0.1:1999",
+    ),
 });
 
 export type AppConfig = {
@@ -28,6 +39,8 @@ export type AppConfig = {
   storeEmail: string;
   /** Origin used in links that leave the site (WhatsApp message); defaults to the request's origin. */
   publicOrigin?: string;
+  /** The chat party (PartyKit): its host and the secret shared with it. */
+  chat: { secret: string; host: string };
 };
 
 export class ConfigError extends Error {}
@@ -43,6 +56,11 @@ export function parseConfig(env: Env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   }
   const vars = parsed.data;
+  if (vars.APP_ENV === "production" && /^(localhost|127\.|0\.0\.0\.0)/.test(vars.CHAT_HOST)) {
+    throw new ConfigError(
+      `Invalid configuration: CHAT_HOST is ${vars.CHAT_HOST} in production; set it to the deployed party's host`,
+    );
+  }
   return {
     isProduction: vars.APP_ENV === "production",
     cookieSecret: vars.COOKIE_SECRET,
@@ -50,5 +68,6 @@ export function parseConfig(env: Env): AppConfig {
     storePhone: vars.STORE_PHONE,
     storeEmail: vars.STORE_EMAIL,
     publicOrigin: vars.PUBLIC_ORIGIN,
+    chat: { secret: vars.CHAT_SECRET, host: vars.CHAT_HOST },
   };
 }

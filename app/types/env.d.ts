@@ -11,4 +11,6 @@ interface Env {
   STORE_PHONE?: string;
   STORE_EMAIL?: string;
   PUBLIC_ORIGIN?: string;
+  CHAT_SECRET?: string;
+  CHAT_HOST?: string;
 }

@@ -45,12 +45,14 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
 
 export default async function setup(project: TestProject) {
   const port = await freePort();
+  const partyPort = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), "medistore-e2e-"));
   let output = "";
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       PORT: String(port),
+      PARTYKIT_PORT: String(partyPort),
       MEDISTORE_PERSIST_TO: stateDir,
       MEDISTORE_SKIP_BUILD: "1",
       FORCE_COLOR: "0",
@@ -67,6 +69,8 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   try {
     await waitForServer(baseURL, child, () => output);
+    // The chat party (`partykit dev`) starts beside the app; the chat tests need it up too.
+    await waitForServer(`http://127.0.0.1:${partyPort}/health`, child, () => output);
   } catch (error) {
     stop(child);
     throw error;

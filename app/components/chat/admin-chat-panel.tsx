@@ -1,0 +1,167 @@
+/**
+ * The admins' chat panel (spec 2 "/admin"): a customer dropdown (first option "-- Choose a user --", each
+ * option "name (email)" with its unread count), the total unread, a loading text, a prompt to select a user,
+ * and the chosen customer's conversation with history, typing and read state. Every admin online is in the
+ * inbox room, so a customer's new message reaches all of them (`new_user_message`).
+ *
+ * `customers` is the list the admin layout's loader gives (e.g. listUsers(db, { role: "user" })), either
+ * as an array or as a deferred promise (then "Loading users…" shows until it arrives).
+ */
+import { Await } from "@remix-run/react";
+import { Suspense, useId, useMemo, useState } from "react";
+import { unreadTotal, type ServerEvent } from "~/lib/chat-protocol";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ChatStatusLine } from "./chat-status";
+import { ConversationView } from "./conversation-view";
+import { useChatSocket } from "./use-chat-socket";
+import { useConversation } from "./use-conversation";
+
+export type ChatCustomer = { id: string; name: string; email: string };
+
+export function AdminChatPanel({ customers }: { customers: ChatCustomer[] | Promise<ChatCustomer[]> }) {
+  const hydrated = useHydrated();
+  return (
+    <section aria-labelledby="admin-chat-heading" className="rounded-xl border border-gray-200 bg-white p-4">
+      {Array.isArray(customers) ? (
+        <Panel customers={customers} hydrated={hydrated} />
+      ) : (
+        <Suspense fallback={<Heading total={0} />}>
+          <Await resolve={customers} errorElement={<Panel customers={[]} hydrated={hydrated} />}>
+            {(list) => <Panel customers={list} hydrated={hydrated} />}
+          </Await>
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function Heading({ total }: { total: number }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h2 id="admin-chat-heading" className="text-lg font-semibold">
+        Chat with customers
+      </h2>
+      <span
+        data-testid="chat-unread-total"
+        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+          total > 0 ? "bg-red-100 text-red-800" : "bg-gray-100 text-gray-700"
+        }`}
+      >
+        {total} unread
+      </span>
+    </div>
+  );
+}
+
+function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: boolean }) {
+  const selectId = useId();
+  const [selected, setSelected] = useState("");
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  /** Customers who wrote but are not in the list (registered after the page loaded). */
+  const [newcomers, setNewcomers] = useState<Record<string, string>>({});
+  const [latest, setLatest] = useState<string | null>(null);
+
+  const inbox = useChatSocket(hydrated ? { inbox: true } : null, {
+    onEvent: (event: ServerEvent) => {
+      if (event.type !== "unread_count" && event.type !== "new_user_message") return;
+      setCounts(event.counts);
+      if (event.type === "new_user_message") {
+        const { conversationId, message } = event;
+        setLatest(`New message from ${message.fromName}`);
+        if (!customers.some((c) => c.id === conversationId))
+          setNewcomers((current) => ({ ...current, [conversationId]: message.fromName }));
+      }
+    },
+  });
+  const chat = useConversation({
+    conversationId: selected || null,
+    selfRole: "admin",
+    open: Boolean(selected),
+  });
+
+  const options = useMemo(
+    () => [
+      ...customers,
+      ...Object.entries(newcomers)
+        .filter(([id]) => !customers.some((c) => c.id === id))
+        .map(([id, name]) => ({ id, name, email: "new customer" })),
+    ],
+    [customers, newcomers],
+  );
+  const selectedName = options.find((c) => c.id === selected)?.name ?? "The customer";
+
+  return (
+    <>
+      <Heading total={unreadTotal(counts)} />
+      <noscript>
+        <p className="mt-2 text-sm text-gray-700">Chat with customers needs JavaScript.</p>
+      </noscript>
+      {hydrated ? (
+        <ChatStatusLine
+          status={inbox.status}
+          problem={inbox.problem}
+          onReconnect={inbox.reconnect}
+          className="mt-1 text-gray-700"
+        />
+      ) : null}
+      <p className="sr-only" aria-live="polite">
+        {latest ?? ""}
+      </p>
+      <div className="mt-3">
+        <label htmlFor={selectId} className="block text-sm font-medium text-gray-800">
+          Customer
+        </label>
+        <select
+          id={selectId}
+          value={selected}
+          disabled={!hydrated}
+          onChange={(event) => setSelected(event.target.value)}
+          className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm"
+        >
+          <option value="">-- Choose a user --</option>
+          {options.map((customer) => (
+            <option key={customer.id} value={customer.id}>
+              {customer.name} ({customer.email})
+              {counts[customer.id] ? ` (${counts[customer.id]} unread)` : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!hydrated || inbox.status === "connecting" ? (
+        <p className="mt-3 text-sm text-gray-600">Loading chat…</p>
+      ) : null}
+      {!selected ? (
+        <p className="mt-3 text-sm text-gray-600">Select a user to start chatting.</p>
+      ) : (
+        <div className="mt-3 overflow-hidden rounded-lg border border-gray-200">
+          <ChatStatusLine
+            status={chat.status}
+            problem={chat.problem}
+            onReconnect={chat.reconnect}
+            className="border-b border-gray-200 px-3 py-1.5 text-gray-700"
+          />
+          <ConversationView
+            key={selected}
+            messages={chat.messages}
+            pending={chat.pending}
+            selfRole="admin"
+            selfId={chat.selfId}
+            loading={chat.historyState !== "loaded"}
+            typingLabel={
+              !chat.typingUserId
+                ? null
+                : chat.typingUserId === selected
+                  ? `${selectedName} is typing…`
+                  : "Another pharmacist is typing…"
+            }
+            emptyText="No messages yet."
+            notice={chat.notice}
+            onSend={chat.sendMessage}
+            onTyping={chat.noteTyping}
+            onDismissFailed={chat.dismissFailed}
+          />
+        </div>
+      )}
+    </>
+  );
+}

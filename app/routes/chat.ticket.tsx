@@ -1,0 +1,34 @@
+/**
+ * POST /chat/ticket: a fresh, minute-long ticket for the signed-in user's chat socket (browsers cannot send
+ * an Authorization header on a WebSocket). Body (JSON, optional): `{conversationId}` for an admin opening a
+ * customer's conversation, `{inbox: true}` for the admins' inbox; a customer gets their own conversation.
+ * Answers `{ticket, host, protocol, party, room, expiresAt}`; 401 for a guest, 403 for someone else's room.
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/api.server";
+import { authorizeRoom, mintTicket } from "~/services/chat.server";
+import { requireApiUser } from "~/services/session.server";
+
+const bodySchema = z.object({
+  conversationId: z.string().nullish(),
+  inbox: z.boolean().optional(),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    const hasBody =
+      (request.headers.get("Content-Length") ?? "0") !== "0" || request.headers.has("Content-Type");
+    const body = hasBody ? parseOrThrow(bodySchema, await readJson(request, 1024)) : {};
+    const target = await authorizeRoom(context, user, body);
+    return Response.json(await mintTicket(context.config, user, target), {
+      headers: { "Cache-Control": "no-store" },
+    });
+  });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

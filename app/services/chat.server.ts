@@ -1,0 +1,123 @@
+/**
+ * The Worker's side of the chat: who may open which room (spec 6), the tickets the browser's socket
+ * presents (app/lib/chat-ticket.ts), and the history read from the party over HTTP with a service ticket.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as z from "zod/mini";
+import {
+  CHAT_PARTY,
+  chatMessageSchema,
+  conversationIdSchema,
+  INBOX_PARTY,
+  INBOX_ROOM,
+  type ChatMessage,
+} from "~/lib/chat-protocol";
+import { serviceTicket, signTicket, TICKET_TTL_MS } from "~/lib/chat-ticket";
+import { findUserById, type PublicUser } from "~/models/user.server";
+import { ApiError } from "./api.server";
+import type { AppConfig } from "./env.server";
+
+export const NOT_YOUR_CONVERSATION = "You can only open your own conversation.";
+export const CHAT_UNAVAILABLE = "Chat is unavailable right now. Please try again in a moment.";
+/** The party answers in milliseconds; past this the customer is better served by a clear 503. */
+const PARTY_TIMEOUT_MS = 5_000;
+
+/** ws/http for a machine on this network (what partysocket itself assumes), wss/https for anything else. */
+export function chatProtocol(host: string): "ws" | "wss" {
+  return /^(localhost|127\.|0\.0\.0\.0|10\.|192\.168\.|\[::1\])/.test(host) ? "ws" : "wss";
+}
+
+/**
+ * The room a user may open: their own conversation for a customer; any customer's conversation, or the
+ * admins' inbox, for an admin. Throws ApiError 400/403/404 otherwise.
+ */
+export async function authorizeRoom(
+  context: AppLoadContext,
+  user: PublicUser,
+  request: { conversationId?: string | null; inbox?: boolean },
+): Promise<{ party: typeof CHAT_PARTY | typeof INBOX_PARTY; room: string }> {
+  if (request.inbox) {
+    if (user.role !== "admin") throw new ApiError(403, "Only pharmacists can open the inbox.");
+    return { party: INBOX_PARTY, room: INBOX_ROOM };
+  }
+  const conversationId = request.conversationId || (user.role === "admin" ? null : user.id);
+  if (!conversationId || !conversationIdSchema.safeParse(conversationId).success)
+    throw new ApiError(400, "Give the conversation id (the customer's user id).");
+  if (user.role !== "admin") {
+    // Spec 6: a customer's conversation is identified by their own user id, and only that one is theirs.
+    if (conversationId !== user.id) throw new ApiError(403, NOT_YOUR_CONVERSATION);
+    return { party: CHAT_PARTY, room: conversationId };
+  }
+  const customer = await findUserById(context.db, conversationId);
+  if (!customer || customer.role !== "user") throw new ApiError(404, "No customer has that id.");
+  return { party: CHAT_PARTY, room: conversationId };
+}
+
+export type ChatTicket = {
+  ticket: string;
+  host: string;
+  protocol: "ws" | "wss";
+  party: string;
+  room: string;
+  /** Whose ticket it is: the client tells its own messages from other admins' by it. */
+  userId: string;
+  expiresAt: number;
+};
+
+export async function mintTicket(
+  config: AppConfig,
+  user: PublicUser,
+  target: { party: typeof CHAT_PARTY | typeof INBOX_PARTY; room: string },
+): Promise<ChatTicket> {
+  const now = Date.now();
+  const ticket = await signTicket(
+    config.chat.secret,
+    { sub: user.id, role: user.role, name: user.name.slice(0, 100), ...target },
+    { now },
+  );
+  const { host } = config.chat;
+  return {
+    ticket,
+    host,
+    protocol: chatProtocol(host),
+    ...target,
+    userId: user.id,
+    expiresAt: now + TICKET_TTL_MS,
+  };
+}
+
+const historySchema = z.object({ messages: z.array(chatMessageSchema) });
+
+/**
+ * The conversation's messages, read from its room. `after` (a sequence number) returns only newer ones, for
+ * a client catching up after a reconnect. The party being down or refusing is a 503, never a 500.
+ */
+export async function fetchHistory(
+  config: AppConfig,
+  conversationId: string,
+  { after }: { after?: number } = {},
+): Promise<ChatMessage[]> {
+  const { host, secret } = config.chat;
+  const scheme = chatProtocol(host) === "ws" ? "http" : "https";
+  const url = new URL(`${scheme}://${host}/parties/${CHAT_PARTY}/${encodeURIComponent(conversationId)}`);
+  if (after !== undefined) url.searchParams.set("after", String(after));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: {
+        Authorization: `Bearer ${await serviceTicket(secret, { party: CHAT_PARTY, room: conversationId })}`,
+      },
+      signal: AbortSignal.timeout(PARTY_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error(`chat party unreachable at ${url.origin}`, error);
+    throw new ApiError(503, CHAT_UNAVAILABLE);
+  }
+  if (!response.ok) {
+    console.error(`chat party answered ${response.status} for history`);
+    throw new ApiError(503, CHAT_UNAVAILABLE);
+  }
+  const parsed = historySchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiError(503, CHAT_UNAVAILABLE);
+  return parsed.data.messages;
+}

@@ -1,0 +1,319 @@
+/**
+ * One room per conversation; the room id is the customer's user id (spec 6). The customer and any admin
+ * who opens the conversation meet here. Messages are stored one storage key each (`msg:<seq>`), next to a
+ * small `meta` record (last sequence number, unread counts, read positions), so a new message writes two
+ * small keys and never the history. New customer messages and read changes are reported to the admins'
+ * inbox room (party/inbox.ts) over HTTP, authenticated with a service ticket.
+ */
+import type * as Party from "partykit/server";
+import {
+  CHAT_PARTY,
+  INBOX_PARTY,
+  INBOX_ROOM,
+  NOT_YOUR_CONVERSATION,
+  parseClientFrame,
+  type ChatMessage,
+  type ClientEvent,
+  type InboxUpdate,
+  type Role,
+} from "../app/lib/chat-protocol";
+import { serviceTicket, verifyServiceRequest } from "../app/lib/chat-ticket";
+import {
+  admit,
+  chatSecret,
+  checkHandshake,
+  identify,
+  json,
+  NOT_CONFIGURED,
+  send,
+  Throttle,
+  throttleSettings,
+  type Identity,
+} from "./connection";
+
+/** Room state besides the messages themselves. Keyed by the reader's role: what they have not read yet. */
+export type RoomMeta = {
+  lastSeq: number;
+  unread: Record<Role, number>;
+  readUpTo: Record<Role, number>;
+};
+
+const META_KEY = "meta";
+const MESSAGE_PREFIX = "msg:";
+/** Zero-padded so storage's lexicographic order is the conversation's order. */
+export const messageKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart(12, "0")}`;
+export const DEFAULT_HISTORY_LIMIT = 200;
+const MAX_HISTORY_LIMIT = 500;
+/** Durable Object storage takes at most 128 keys per put(). */
+const PUT_BATCH = 128;
+
+const emptyMeta = (): RoomMeta => ({
+  lastSeq: 0,
+  unread: { user: 0, admin: 0 },
+  readUpTo: { user: 0, admin: 0 },
+});
+const otherRole = (role: Role): Role => (role === "admin" ? "user" : "admin");
+
+export default class ChatRoom implements Party.Server {
+  private meta: RoomMeta = emptyMeta();
+  private readonly throttles = new Map<string, Throttle>();
+
+  constructor(readonly room: Party.Room) {}
+
+  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
+    const result = await checkHandshake(request as unknown as Request, lobby.env, {
+      party: CHAT_PARTY,
+      room: lobby.id,
+    });
+    return result.ok ? request : result.response;
+  }
+
+  static async onBeforeRequest(request: Party.Request, lobby: Party.Lobby) {
+    const secret = chatSecret(lobby.env);
+    if (!secret) return json({ message: NOT_CONFIGURED }, 500);
+    const refusal = await verifyServiceRequest(secret, request, { party: CHAT_PARTY, room: lobby.id });
+    return refusal ? json({ message: refusal.message }, refusal.status) : request;
+  }
+
+  /** `partykit dev` answers here for URLs outside /parties/…: the start script's readiness check. */
+  static onFetch(request: Party.Request) {
+    return new URL(request.url).pathname === "/health" ? new Response("ok") : null;
+  }
+
+  async onStart() {
+    this.meta = (await this.room.storage.get<RoomMeta>(META_KEY)) ?? emptyMeta();
+  }
+
+  async onConnect(connection: Party.Connection, ctx: Party.ConnectionContext) {
+    const identity = await identify(connection, ctx, this.room.env, {
+      party: CHAT_PARTY,
+      room: this.room.id,
+    });
+    if (!identity) return;
+    connection.setState(identity);
+    this.throttles.set(connection.id, new Throttle(throttleSettings(this.room.env)));
+  }
+
+  onClose(connection: Party.Connection) {
+    this.throttles.delete(connection.id);
+  }
+
+  onError(connection: Party.Connection) {
+    this.throttles.delete(connection.id);
+  }
+
+  async onMessage(raw: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection) {
+    const identity = sender.state as Identity | null;
+    const throttle = this.throttles.get(sender.id);
+    if (!identity || !throttle) return; // refused in onConnect; its socket is closing
+    if (!admit(sender, throttle)) return;
+    const parsed = parseClientFrame(raw);
+    if (!parsed.ok) return send(sender, { type: "error_message", message: parsed.message });
+    const event = parsed.value;
+    if ("conversationId" in event && event.conversationId !== this.room.id) {
+      return send(sender, { type: "error_message", message: NOT_YOUR_CONVERSATION });
+    }
+    switch (event.type) {
+      case "get_unread_count":
+        return send(sender, this.unreadEvent(identity.role));
+      case "typing":
+        return this.broadcast(
+          { type: "typing", conversationId: this.room.id, userId: identity.userId, isTyping: event.isTyping },
+          [sender.id],
+        );
+      case "mark_read":
+        return this.markRead(identity);
+      case "private_message":
+        return this.storeMessage(event, identity, sender);
+    }
+  }
+
+  /** The Worker's history call: GET with a service ticket; `after` = the last sequence number a client has. */
+  async onRequest(request: Party.Request) {
+    const secret = chatSecret(this.room.env);
+    if (!secret) return json({ message: NOT_CONFIGURED }, 500);
+    const refusal = await verifyServiceRequest(secret, request, { party: CHAT_PARTY, room: this.room.id });
+    if (refusal) return json({ message: refusal.message }, refusal.status);
+    if (request.method !== "GET") return json({ message: "Use GET." }, 405);
+    const url = new URL(request.url);
+    const after = url.searchParams.has("after") ? Number(url.searchParams.get("after")) : undefined;
+    if (after !== undefined && !(Number.isInteger(after) && after >= 0))
+      return json({ message: "after must be a sequence number (0 or more)." }, 400);
+    const limit = Math.max(
+      1,
+      Math.min(Number(url.searchParams.get("limit")) || DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT),
+    );
+    const messages = await this.history({ after, limit });
+    return json({ conversationId: this.room.id, messages, lastSeq: this.meta.lastSeq });
+  }
+
+  async history({ after, limit }: { after?: number; limit: number }): Promise<ChatMessage[]> {
+    const { storage } = this.room;
+    if (after !== undefined) {
+      const rows = await storage.list<ChatMessage>({
+        prefix: MESSAGE_PREFIX,
+        start: messageKey(after + 1),
+        limit,
+      });
+      return [...rows.values()];
+    }
+    // The latest `limit` messages, oldest first.
+    const rows = await storage.list<ChatMessage>({ prefix: MESSAGE_PREFIX, reverse: true, limit });
+    return [...rows.values()].reverse();
+  }
+
+  private async storeMessage(
+    event: Extract<ClientEvent, { type: "private_message" }>,
+    identity: Identity,
+    sender: Party.Connection,
+  ) {
+    // A customer writes to the pharmacy (toUserId null); an admin writes to this conversation's customer.
+    const expectedTo = identity.role === "admin" ? this.room.id : null;
+    if (event.toUserId !== expectedTo) {
+      return send(sender, {
+        type: "error_message",
+        message:
+          identity.role === "admin"
+            ? NOT_YOUR_CONVERSATION
+            : "Customers write to the pharmacy (toUserId null).",
+        clientId: event.clientId,
+      });
+    }
+    const seq = this.meta.lastSeq + 1;
+    const message: ChatMessage = {
+      _id: crypto.randomUUID(),
+      seq,
+      conversationId: this.room.id,
+      from: identity.userId,
+      fromRole: identity.role,
+      fromName: identity.name,
+      to: expectedTo,
+      text: event.text,
+      createdAt: Date.now(),
+      readAt: null,
+    };
+    const recipient = otherRole(identity.role);
+    this.meta = {
+      ...this.meta,
+      lastSeq: seq,
+      unread: { ...this.meta.unread, [recipient]: this.meta.unread[recipient] + 1 },
+    };
+    // One atomic write of two small keys: the new message and the counters.
+    await this.room.storage.put<unknown>({ [messageKey(seq)]: message, [META_KEY]: this.meta });
+
+    for (const connection of this.room.getConnections()) {
+      const echo = connection.id === sender.id ? { clientId: event.clientId } : {};
+      send(connection, { type: "message", ...message, ...echo });
+    }
+    if (recipient === "user") this.sendToRole("user", this.unreadEvent("user"));
+    else await this.notifyInbox({ conversationId: this.room.id, unread: this.meta.unread.admin, message });
+  }
+
+  private async markRead(reader: Identity) {
+    const side = reader.role;
+    if (this.meta.unread[side] === 0) return; // nothing new: no writes, no receipts
+    const now = Date.now();
+    const rows = await this.room.storage.list<ChatMessage>({
+      prefix: MESSAGE_PREFIX,
+      start: messageKey(this.meta.readUpTo[side] + 1),
+    });
+    const changed: Record<string, unknown> = {};
+    for (const [key, message] of rows) {
+      if (message.fromRole !== side && message.readAt === null) changed[key] = { ...message, readAt: now };
+    }
+    const upToSeq = this.meta.lastSeq;
+    this.meta = {
+      ...this.meta,
+      unread: { ...this.meta.unread, [side]: 0 },
+      readUpTo: { ...this.meta.readUpTo, [side]: upToSeq },
+    };
+    // Only the newly read messages are rewritten (each at most once in its life), with the counters. Puts
+    // issued without an await in between are committed together.
+    const entries = [...Object.entries(changed), [META_KEY, this.meta] as const];
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < entries.length; i += PUT_BATCH) {
+      writes.push(this.room.storage.put(Object.fromEntries(entries.slice(i, i + PUT_BATCH))));
+    }
+    await Promise.all(writes);
+
+    this.broadcast({
+      type: "read",
+      conversationId: this.room.id,
+      readerId: reader.userId,
+      readerRole: side,
+      upToSeq,
+      readAt: now,
+    });
+    if (side === "user") this.sendToRole("user", this.unreadEvent("user"));
+    else await this.notifyInbox({ conversationId: this.room.id, unread: 0 });
+  }
+
+  private unreadEvent(role: Role) {
+    const count = this.meta.unread[role];
+    return { type: "unread_count" as const, counts: { [this.room.id]: count }, total: count };
+  }
+
+  private broadcast(event: Parameters<typeof send>[1], without: string[] = []) {
+    for (const connection of this.room.getConnections()) {
+      if (!without.includes(connection.id)) send(connection, event);
+    }
+  }
+
+  private sendToRole(role: Role, event: Parameters<typeof send>[1]) {
+    for (const connection of this.room.getConnections()) {
+      if ((connection.state as Identity | null)?.role === role) send(connection, event);
+    }
+  }
+
+  /**
+   * Reports to the inbox, one call at a time and in order (so a "read" can never overtake the message it
+   * clears); updates that pile up meanwhile are coalesced into the latest, since counts are absolute.
+   * Resolves once the update has been passed on. Best effort: the inbox only mirrors this room's counts.
+   */
+  private notifyInbox(update: InboxUpdate): Promise<void> {
+    const queued = this.inboxQueue;
+    // Keep the newest customer message to announce, unless the update says everything has been read.
+    this.inboxQueue =
+      !update.message && queued?.message && update.unread > 0
+        ? { ...update, message: queued.message }
+        : update;
+    this.inboxFlush ??= this.flushInbox();
+    return this.inboxFlush;
+  }
+
+  private inboxQueue: InboxUpdate | null = null;
+  private inboxFlush: Promise<void> | null = null;
+
+  private async flushInbox() {
+    try {
+      while (this.inboxQueue) {
+        const update = this.inboxQueue;
+        this.inboxQueue = null;
+        await this.postToInbox(update);
+      }
+    } finally {
+      // Synchronously after the queue was seen empty: a later update starts a new flush.
+      this.inboxFlush = null;
+    }
+  }
+
+  private async postToInbox(update: InboxUpdate) {
+    const secret = chatSecret(this.room.env);
+    if (!secret) return;
+    try {
+      const response = await this.room.context.parties[INBOX_PARTY].get(INBOX_ROOM).fetch({
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${await serviceTicket(secret, { party: INBOX_PARTY, room: INBOX_ROOM })}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify(update),
+      });
+      if (!response.ok) console.error(`inbox update refused: ${response.status}`);
+    } catch (error) {
+      console.error("inbox update failed", error);
+    }
+  }
+}
+
+ChatRoom satisfies Party.Worker;

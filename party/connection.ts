@@ -1,0 +1,140 @@
+/**
+ * What both rooms share: who a connection is (from its verified ticket), the per-connection flood
+ * throttle, and small response helpers. Kept free of PartyKit runtime imports so Node tests can use it.
+ */
+import type * as Party from "partykit/server";
+import { frame, TOO_FAST, type Role, type ServerEvent } from "../app/lib/chat-protocol";
+import { connectionRefusal, verifyTicket, type Refusal } from "../app/lib/chat-ticket";
+
+export type Identity = { userId: string; role: Role; name: string };
+
+/** The shared secret, or null when the party is not configured (then every connection is refused). */
+export function chatSecret(env: Record<string, unknown>): string | null {
+  const secret = env.CHAT_SECRET;
+  return typeof secret === "string" && secret.length >= 32 ? secret : null;
+}
+
+export const NOT_CONFIGURED = "Chat is not configured: set CHAT_SECRET (32+ characters) for the party.";
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** A refused handshake: the HTTP answer carries the spec's `auth_error {message}` as its JSON body. */
+export function authErrorResponse(refusal: Refusal): Response {
+  return json({ type: "auth_error", message: refusal.message } satisfies ServerEvent, refusal.status);
+}
+
+/** `onBeforeConnect` for either party: a valid, unexpired ticket for this very room, or a refusal. */
+export async function checkHandshake(
+  request: Request,
+  env: Record<string, unknown>,
+  target: { party: string; room: string },
+): Promise<{ ok: true; identity: Identity } | { ok: false; response: Response }> {
+  const secret = chatSecret(env);
+  if (!secret) return { ok: false, response: json({ type: "auth_error", message: NOT_CONFIGURED }, 500) };
+  const ticket = new URL(request.url).searchParams.get("ticket");
+  const check = await verifyTicket(secret, ticket);
+  if (!check.ok) return { ok: false, response: authErrorResponse({ status: 401, message: check.reason }) };
+  const refusal = connectionRefusal(check.claims, target);
+  if (refusal) return { ok: false, response: authErrorResponse(refusal) };
+  const { sub, role, name } = check.claims;
+  // connectionRefusal already turned service tickets away.
+  return { ok: true, identity: { userId: sub, role: role as Role, name } };
+}
+
+/**
+ * `onConnect` checks the ticket again: a socket that reached the room without a valid one (a route around
+ * onBeforeConnect) is told `auth_error` and closed, never served.
+ */
+export async function identify(
+  connection: Party.Connection,
+  ctx: Party.ConnectionContext,
+  env: Record<string, unknown>,
+  target: { party: string; room: string },
+): Promise<Identity | null> {
+  const result = await checkHandshake(ctx.request as unknown as Request, env, target);
+  if (result.ok) return result.identity;
+  let message = "Authentication failed.";
+  try {
+    message = ((await result.response.json()) as { message?: string }).message ?? message;
+  } catch {
+    // keep the generic text
+  }
+  send(connection, { type: "auth_error", message });
+  connection.close(4401, "auth_error");
+  return null;
+}
+
+export function send(connection: Party.Connection, event: ServerEvent) {
+  try {
+    connection.send(frame(event));
+  } catch {
+    // The socket closed under us: its onClose cleans up.
+  }
+}
+
+/** Flood limits: a burst, then a steady rate (both per connection; party vars can tune them). */
+export type ThrottleSettings = { burst: number; perSecond: number };
+export const DEFAULT_THROTTLE: ThrottleSettings = { burst: 20, perSecond: 5 };
+/** A connection that keeps hammering past the limit is closed rather than answered forever. */
+const CLOSE_AFTER_DROPPED = 200;
+
+export function throttleSettings(env: Record<string, unknown>): ThrottleSettings {
+  const number = (value: unknown, fallback: number) => {
+    const n = Number(value);
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  return {
+    burst: number(env.CHAT_FLOOD_BURST, DEFAULT_THROTTLE.burst),
+    perSecond: number(env.CHAT_FLOOD_PER_SECOND, DEFAULT_THROTTLE.perSecond),
+  };
+}
+
+/** A token bucket per connection. */
+export class Throttle {
+  private tokens: number;
+  private last: number;
+  private dropped = 0;
+  private warnedAt = -Infinity;
+
+  constructor(
+    private readonly settings: ThrottleSettings,
+    now = Date.now(),
+  ) {
+    this.tokens = settings.burst;
+    this.last = now;
+  }
+
+  /** "ok": handle the frame; "warn": drop it and say so; "drop": drop it quietly; "close": give up on it. */
+  take(now = Date.now()): "ok" | "warn" | "drop" | "close" {
+    const { burst, perSecond } = this.settings;
+    this.tokens = Math.min(burst, this.tokens + ((now - this.last) / 1000) * perSecond);
+    this.last = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      this.dropped = 0;
+      return "ok";
+    }
+    this.dropped += 1;
+    if (this.dropped > CLOSE_AFTER_DROPPED) return "close";
+    // One notice a second is enough; answering every dropped frame would amplify the flood.
+    if (now - this.warnedAt >= 1000) {
+      this.warnedAt = now;
+      return "warn";
+    }
+    return "drop";
+  }
+}
+
+/** Applies the throttle to one frame; true when the frame may be handled. */
+export function admit(connection: Party.Connection, throttle: Throttle): boolean {
+  const verdict = throttle.take();
+  if (verdict === "ok") return true;
+  if (verdict === "warn") send(connection, { type: "error_message", message: TOO_FAST });
+  if (verdict === "close") connection.close(1008, "flood");
+  return false;
+}

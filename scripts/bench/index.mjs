@@ -5,13 +5,15 @@
  *   2. Lighthouse mobile on / (median of 3 runs)
  *   3. throughput of / at 10,000 products, next to a hello-world Worker in the same runtime
  *   4. search latency at 100,000 products
+ *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
+ *      memory of the party process (scripts/bench/chat.mjs)
  *
  * Measures the existing build: runs `remix vite:build` only when build/ is missing or with --build
  * (rebuilding under a running `wrangler dev` crashes it). The catalogues live in .wrangler/bench-10k and
  * .wrangler/bench-100k and are reused between runs (--fresh starts them over); the first run seeds them.
  * Results: the table on stdout and bench-results/latest.json. Exits 0 even when a target is missed.
  *
- * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --lighthouse-runs N
+ * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --skip-chat  --lighthouse-runs N
  *          --duration SECONDS  --connections N
  */
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -20,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareCatalogue } from "./catalogue.mjs";
+import { benchChat } from "./chat.mjs";
 import { measureFirstLoad } from "./first-load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { bin, installCleanupHandlers, run, stopAll } from "./processes.mjs";
@@ -536,6 +539,49 @@ function describeCatalogue(catalogue) {
   return `${how}, ${catalogue.seconds.toFixed(0)} s`;
 }
 
+/**
+ * Section 5: the chat party under 200 sockets across 100 conversations on loopback.
+ * @param {Context} ctx
+ */
+async function measureChat({ rows, details }) {
+  if (flag("skip-chat")) {
+    rows.push(...skippedRows("5", "Chat", "--skip-chat"));
+    return;
+  }
+  log("[5] chat: partykit dev, 200 sockets in 100 conversations");
+  try {
+    const chat = await benchChat();
+    details.chat = chat;
+    const ms = (v) => `${v.toFixed(1)} ms`;
+    rows.push(
+      {
+        section: "5",
+        metric: "Chat send-to-deliver latency",
+        figure: `p50 ${ms(chat.latencyMs.p50)} · p99 ${ms(chat.latencyMs.p99)} · ${chat.latencyMessages} messages, ${chat.lostMessages} lost`,
+        target: `p99 ≤ ${chat.targetP99Ms} ms`,
+        status: chat.meetsTarget && chat.lostMessages === 0 ? "pass" : "fail",
+      },
+      {
+        section: "5",
+        metric: "Chat messages/s per room",
+        figure: `${chat.messagesPerSecondPerRoom.oneRoomAlone.toFixed(0)} alone · ${chat.messagesPerSecondPerRoom.allRoomsAtOnce.toFixed(1)} with all ${chat.rooms} rooms busy`,
+        target: "",
+        status: "info",
+      },
+      {
+        section: "5",
+        metric: "Chat party memory (RSS)",
+        figure: `${chat.partyRssMb.idle.toFixed(0)} MB idle · ${chat.partyRssMb.peak.toFixed(0)} MB peak`,
+        target: "",
+        status: "info",
+      },
+    );
+  } catch (error) {
+    logFailure("failed", error);
+    rows.push(...errorRows("5", ["Chat"], error));
+  }
+}
+
 async function main() {
   installCleanupHandlers();
   const loadStart = os.loadavg();
@@ -550,6 +596,7 @@ async function main() {
   const appLoad = await measureMediStore(ctx);
   await measureHelloWorld(ctx, appLoad);
   await measureSearchAt100k(ctx);
+  await measureChat(ctx);
   const { rows, details } = ctx;
 
   const loadEnd = os.loadavg();

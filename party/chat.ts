@@ -21,7 +21,8 @@ import { serviceTicket, verifyServiceRequest } from "../app/lib/chat-ticket";
 import {
   admit,
   chatSecret,
-  checkHandshake,
+  guardConnect,
+  guardRequest,
   identify,
   json,
   NOT_CONFIGURED,
@@ -60,20 +61,9 @@ export default class ChatRoom implements Party.Server {
 
   constructor(readonly room: Party.Room) {}
 
-  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
-    const result = await checkHandshake(request as unknown as Request, lobby.env, {
-      party: CHAT_PARTY,
-      room: lobby.id,
-    });
-    return result.ok ? request : result.response;
-  }
+  static onBeforeConnect = guardConnect(CHAT_PARTY);
 
-  static async onBeforeRequest(request: Party.Request, lobby: Party.Lobby) {
-    const secret = chatSecret(lobby.env);
-    if (!secret) return json({ message: NOT_CONFIGURED }, 500);
-    const refusal = await verifyServiceRequest(secret, request, { party: CHAT_PARTY, room: lobby.id });
-    return refusal ? json({ message: refusal.message }, refusal.status) : request;
-  }
+  static onBeforeRequest = guardRequest(CHAT_PARTY);
 
   /** `partykit dev` answers here for URLs outside /parties/…: the start script's readiness check. */
   static onFetch(request: Party.Request) {

@@ -4,7 +4,7 @@
  */
 import type * as Party from "partykit/server";
 import { frame, TOO_FAST, type Role, type ServerEvent } from "../app/lib/chat-protocol";
-import { connectionRefusal, verifyTicket, type Refusal } from "../app/lib/chat-ticket";
+import { connectionRefusal, verifyServiceRequest, verifyTicket, type Refusal } from "../app/lib/chat-ticket";
 
 export type Identity = { userId: string; role: Role; name: string };
 
@@ -44,6 +44,24 @@ export async function checkHandshake(
   const { sub, role, name } = check.claims;
   // connectionRefusal already turned service tickets away.
   return { ok: true, identity: { userId: sub, role: role as Role, name } };
+}
+
+/** The rooms' static `onBeforeConnect`: the socket may open only with a ticket for this very room. */
+export function guardConnect(party: string) {
+  return async (request: Party.Request, lobby: Party.Lobby) => {
+    const result = await checkHandshake(request as unknown as Request, lobby.env, { party, room: lobby.id });
+    return result.ok ? request : result.response;
+  };
+}
+
+/** The rooms' static `onBeforeRequest`: HTTP calls (history, inbox updates) need a service ticket. */
+export function guardRequest(party: string) {
+  return async (request: Party.Request, lobby: Party.Lobby) => {
+    const secret = chatSecret(lobby.env);
+    if (!secret) return json({ message: NOT_CONFIGURED }, 500);
+    const refusal = await verifyServiceRequest(secret, request, { party, room: lobby.id });
+    return refusal ? json({ message: refusal.message }, refusal.status) : request;
+  };
 }
 
 /**

@@ -16,7 +16,8 @@ import { verifyServiceRequest } from "../app/lib/chat-ticket";
 import {
   admit,
   chatSecret,
-  checkHandshake,
+  guardConnect,
+  guardRequest,
   identify,
   json,
   NOT_CONFIGURED,
@@ -34,20 +35,9 @@ export default class InboxRoom implements Party.Server {
 
   constructor(readonly room: Party.Room) {}
 
-  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
-    const result = await checkHandshake(request as unknown as Request, lobby.env, {
-      party: INBOX_PARTY,
-      room: lobby.id,
-    });
-    return result.ok ? request : result.response;
-  }
+  static onBeforeConnect = guardConnect(INBOX_PARTY);
 
-  static async onBeforeRequest(request: Party.Request, lobby: Party.Lobby) {
-    const secret = chatSecret(lobby.env);
-    if (!secret) return json({ message: NOT_CONFIGURED }, 500);
-    const refusal = await verifyServiceRequest(secret, request, { party: INBOX_PARTY, room: lobby.id });
-    return refusal ? json({ message: refusal.message }, refusal.status) : request;
-  }
+  static onBeforeRequest = guardRequest(INBOX_PARTY);
 
   async onStart() {
     const rows = await this.room.storage.list<number>({ prefix: UNREAD_PREFIX });

@@ -8,6 +8,7 @@ import type { CartView } from "~/lib/cart-view";
 import { CART_MAX_QTY_PER_LINE } from "~/lib/cart";
 import { formatNaira } from "~/lib/money";
 import { optimisticQuantities, useCartFormSubmit, useCartMutations } from "./cart-mutations";
+import { ProductThumb } from "./product-thumb";
 
 type Props = {
   cart: CartView;
@@ -61,18 +62,7 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
             const qty = qtys.get(line.productId) ?? line.qty;
             return (
               <li key={line.productId} className="flex gap-3 py-3">
-                {line.imageUrl ? (
-                  <img
-                    src={line.imageUrl}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    className="h-14 w-14 rounded bg-gray-100 object-cover"
-                  />
-                ) : (
-                  <div className="h-14 w-14 rounded bg-gray-100" aria-hidden />
-                )}
+                <ProductThumb src={line.imageUrl} size={56} className="h-14 w-14 rounded" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-gray-900">{line.name}</p>
                   <p className="text-sm text-gray-600">

@@ -4,6 +4,7 @@ import { StatusBadge } from "./status-badge";
 import { OrderTimeline } from "./order-timeline";
 import type { TimelineEntry } from "~/models/order.server";
 import { LocalTime } from "~/components/local-time";
+import { ProductThumb } from "./product-thumb";
 
 export type OrderCardData = {
   id: string;
@@ -71,18 +72,7 @@ export function OrderListPage({
               <ul className="mt-3 divide-y divide-gray-100">
                 {order.items.map((item) => (
                   <li key={item.id} className="flex items-center gap-3 py-2">
-                    {item.imageUrl ? (
-                      <img
-                        src={item.imageUrl}
-                        alt=""
-                        width={40}
-                        height={40}
-                        loading="lazy"
-                        className="h-10 w-10 rounded bg-gray-100 object-cover"
-                      />
-                    ) : (
-                      <div className="h-10 w-10 rounded bg-gray-100" aria-hidden />
-                    )}
+                    <ProductThumb src={item.imageUrl} size={40} className="h-10 w-10 rounded" />
                     <span className="flex-1 text-sm">{item.name}</span>
                     <span className="text-sm text-gray-700">Qty: {item.quantity}</span>
                     <span className="w-24 text-right text-sm">{formatNaira(item.unitPriceKobo)}</span>

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { formatNaira } from "~/lib/money";
 import { useCartFormSubmit } from "./cart-mutations";
 import { showToast } from "./toaster";
+import { ProductThumb } from "./product-thumb";
 
 export type ProductCardData = {
   id: number;
@@ -37,19 +38,7 @@ export function AddToCartForm({ product, className = "" }: { product: ProductCar
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
-      {product.imageUrl ? (
-        <img
-          src={product.imageUrl}
-          alt=""
-          width={240}
-          height={240}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-square w-full bg-gray-100 object-cover"
-        />
-      ) : (
-        <div className="aspect-square w-full bg-gray-100" aria-hidden />
-      )}
+      <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="text-sm font-semibold leading-snug text-gray-900">{product.name}</h3>
         <p className="text-xs text-gray-600">{product.category}</p>

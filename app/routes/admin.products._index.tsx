@@ -11,6 +11,7 @@ import { requireAdmin } from "~/services/session.server";
 import { parsePage } from "~/services/shop.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart, UploadError } from "~/services/uploads.server";
+import { ProductThumb } from "~/components/product-thumb";
 
 export const PRODUCT_ADDED = "Product added successfully!";
 export const ADD_PRODUCT_FAILED = "Error adding product";
@@ -114,18 +115,7 @@ export default function AdminProducts() {
           >
             {products.map((product) => (
               <li key={product.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-3">
-                {product.imageUrl ? (
-                  <img
-                    src={product.imageUrl}
-                    alt=""
-                    width={240}
-                    height={240}
-                    loading="lazy"
-                    className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
-                  />
-                ) : (
-                  <div className="aspect-square w-full rounded-lg bg-gray-100" aria-hidden />
-                )}
+                <ProductThumb src={product.imageUrl} className="aspect-square w-full rounded-lg" />
                 <h3 className="mt-2 text-sm font-semibold">{product.name}</h3>
                 <p className="text-xs text-gray-600">{product.category}</p>
                 <p className="mt-1 font-bold">{formatNaira(product.priceKobo)}</p>

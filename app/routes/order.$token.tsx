@@ -20,6 +20,7 @@ import { sendPendingWindowTo } from "~/lib/whatsapp-window";
 import { getOrderByAccessToken, timelinesFor } from "~/models/order.server";
 import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
+import { ProductThumb } from "~/components/product-thumb";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -119,17 +120,7 @@ export default function OrderStatusPage() {
         <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 p-3">
-              {item.imageUrl ? (
-                <img
-                  src={item.imageUrl}
-                  alt=""
-                  width={48}
-                  height={48}
-                  className="h-12 w-12 rounded bg-gray-100 object-cover"
-                />
-              ) : (
-                <div className="h-12 w-12 rounded bg-gray-100" aria-hidden />
-              )}
+              <ProductThumb src={item.imageUrl} size={48} eager className="h-12 w-12 rounded" />
               <div className="flex-1">
                 <p className="font-medium">{item.name}</p>
                 <p className="text-sm text-gray-600">

@@ -1,0 +1,29 @@
+/**
+ * A product's thumbnail (or a grey placeholder when it has none), decorative: the product's name is always
+ * written next to it. `size` is the rendered size in CSS pixels; grid cards stretch to the column instead.
+ */
+export function ProductThumb({
+  src,
+  size,
+  eager = false,
+  className,
+}: {
+  src: string | null;
+  size?: number;
+  eager?: boolean;
+  className: string;
+}) {
+  const classes = `bg-gray-100 object-cover ${className}`;
+  if (!src) return <div className={classes} aria-hidden />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size ?? 240}
+      height={size ?? 240}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className={classes}
+    />
+  );
+}

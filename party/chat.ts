@@ -19,16 +19,13 @@ import {
 } from "../app/lib/chat-protocol";
 import { serviceTicket, verifyServiceRequest } from "../app/lib/chat-ticket";
 import {
-  admit,
   chatSecret,
   guardConnect,
   guardRequest,
-  identify,
   json,
   NOT_CONFIGURED,
+  RoomConnections,
   send,
-  Throttle,
-  throttleSettings,
   type Identity,
 } from "./connection";
 
@@ -57,9 +54,11 @@ const otherRole = (role: Role): Role => (role === "admin" ? "user" : "admin");
 
 export default class ChatRoom implements Party.Server {
   private meta: RoomMeta = emptyMeta();
-  private readonly throttles = new Map<string, Throttle>();
+  private readonly connections: RoomConnections;
 
-  constructor(readonly room: Party.Room) {}
+  constructor(readonly room: Party.Room) {
+    this.connections = new RoomConnections(room, CHAT_PARTY);
+  }
 
   static onBeforeConnect = guardConnect(CHAT_PARTY);
 
@@ -75,28 +74,20 @@ export default class ChatRoom implements Party.Server {
   }
 
   async onConnect(connection: Party.Connection, ctx: Party.ConnectionContext) {
-    const identity = await identify(connection, ctx, this.room.env, {
-      party: CHAT_PARTY,
-      room: this.room.id,
-    });
-    if (!identity) return;
-    connection.setState(identity);
-    this.throttles.set(connection.id, new Throttle(throttleSettings(this.room.env)));
+    await this.connections.accept(connection, ctx);
   }
 
   onClose(connection: Party.Connection) {
-    this.throttles.delete(connection.id);
+    this.connections.forget(connection);
   }
 
   onError(connection: Party.Connection) {
-    this.throttles.delete(connection.id);
+    this.connections.forget(connection);
   }
 
   async onMessage(raw: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection) {
-    const identity = sender.state as Identity | null;
-    const throttle = this.throttles.get(sender.id);
-    if (!identity || !throttle) return; // refused in onConnect; its socket is closing
-    if (!admit(sender, throttle)) return;
+    const identity = this.connections.admitted(sender);
+    if (!identity) return;
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) return send(sender, { type: "error_message", message: parsed.message });
     const event = parsed.value;

@@ -156,3 +156,39 @@ export function admit(connection: Party.Connection, throttle: Throttle): boolean
   if (verdict === "close") connection.close(1008, "flood");
   return false;
 }
+
+/**
+ * The sockets of one room: each is identified from its ticket when it opens (or told `auth_error` and
+ * closed) and gets its own flood throttle; `admitted` says whether a frame from it may be handled.
+ */
+export class RoomConnections {
+  private readonly throttles = new Map<string, Throttle>();
+
+  constructor(
+    private readonly room: Party.Room,
+    private readonly party: string,
+  ) {}
+
+  async accept(connection: Party.Connection, ctx: Party.ConnectionContext): Promise<Identity | null> {
+    const identity = await identify(connection, ctx, this.room.env, {
+      party: this.party,
+      room: this.room.id,
+    });
+    if (!identity) return null;
+    connection.setState(identity);
+    this.throttles.set(connection.id, new Throttle(throttleSettings(this.room.env)));
+    return identity;
+  }
+
+  forget(connection: Party.Connection) {
+    this.throttles.delete(connection.id);
+  }
+
+  /** The sender's identity when its frame may be handled; null when refused earlier or over its rate. */
+  admitted(sender: Party.Connection): Identity | null {
+    const identity = sender.state as Identity | null;
+    const throttle = this.throttles.get(sender.id);
+    if (!identity || !throttle) return null; // refused in onConnect; its socket is closing
+    return admit(sender, throttle) ? identity : null;
+  }
+}

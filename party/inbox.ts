@@ -14,26 +14,24 @@ import {
 } from "../app/lib/chat-protocol";
 import { verifyServiceRequest } from "../app/lib/chat-ticket";
 import {
-  admit,
   chatSecret,
   guardConnect,
   guardRequest,
-  identify,
   json,
   NOT_CONFIGURED,
+  RoomConnections,
   send,
-  Throttle,
-  throttleSettings,
-  type Identity,
 } from "./connection";
 
 const UNREAD_PREFIX = "unread:";
 
 export default class InboxRoom implements Party.Server {
   private readonly counts = new Map<string, number>();
-  private readonly throttles = new Map<string, Throttle>();
+  private readonly connections: RoomConnections;
 
-  constructor(readonly room: Party.Room) {}
+  constructor(readonly room: Party.Room) {
+    this.connections = new RoomConnections(room, INBOX_PARTY);
+  }
 
   static onBeforeConnect = guardConnect(INBOX_PARTY);
 
@@ -45,27 +43,19 @@ export default class InboxRoom implements Party.Server {
   }
 
   async onConnect(connection: Party.Connection, ctx: Party.ConnectionContext) {
-    const identity = await identify(connection, ctx, this.room.env, {
-      party: INBOX_PARTY,
-      room: this.room.id,
-    });
-    if (!identity) return;
-    connection.setState(identity);
-    this.throttles.set(connection.id, new Throttle(throttleSettings(this.room.env)));
+    await this.connections.accept(connection, ctx);
   }
 
   onClose(connection: Party.Connection) {
-    this.throttles.delete(connection.id);
+    this.connections.forget(connection);
   }
 
   onError(connection: Party.Connection) {
-    this.throttles.delete(connection.id);
+    this.connections.forget(connection);
   }
 
   onMessage(raw: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection) {
-    const throttle = this.throttles.get(sender.id);
-    if (!(sender.state as Identity | null) || !throttle) return;
-    if (!admit(sender, throttle)) return;
+    if (!this.connections.admitted(sender)) return;
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) return send(sender, { type: "error_message", message: parsed.message });
     if (parsed.value.type === "get_unread_count") return send(sender, this.unreadEvent());

@@ -2,27 +2,9 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newContext, withBrowser } from "./browser";
+import { PASSWORD, PNG, register, uniqueEmail } from "./journeys";
 
 withBrowser();
-
-// A 1×1 PNG: a real image, so the server's content check accepts it.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-let counter = 0;
-const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
-const PASSWORD = "pharmacy-passphrase";
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto("/register");
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 async function buyFirstProduct(page: Page) {
   await page.goto("/shop");

@@ -2,27 +2,16 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newContext, withBrowser } from "./browser";
+import { login, PNG } from "./journeys";
 
 withBrowser();
 
 const ADMIN = { email: "admin@medistore.test", password: "medistore-admin-demo" };
-// A 1×1 PNG: the server turns it into a 240×240 WebP thumbnail.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 let counter = 0;
 const unique = (tag: string) => `${tag}-${Date.now()}-${++counter}`;
 
 const tab = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true });
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
 
 for (const javaScript of [true, false]) {
   describe(`admin back office, JavaScript ${javaScript ? "on" : "off"}`, () => {
@@ -130,9 +119,11 @@ for (const javaScript of [true, false]) {
       // Prescriptions: the customer's upload, served privately.
       await tab(admin, "Prescriptions").click();
       const image = admin.getByRole("img", { name: "Prescription from Ifeoma Customer" }).first();
-      await image.waitFor();
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-        true,
+      await image.scrollIntoViewIfNeeded();
+      // The admin's browser really receives the picture (it loads lazily, so wait for it).
+      await admin.waitForFunction(
+        (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+        await image.elementHandle(),
       );
       // Nobody else can fetch it.
       const url = await image.getAttribute("src");

@@ -2,25 +2,13 @@
  * Real-time chat in Chromium (issue 5): a customer on /dashboard and the demo admin on /admin, in two
  * browser contexts, against the app and the party started the way `npm start` starts them.
  */
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "../../scripts/demo-admin";
 import { baseURL, newContext, withBrowser } from "./browser";
+import { PASSWORD, register, uniqueEmail } from "./journeys";
 
 withBrowser();
-
-let counter = 0;
-const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
-const PASSWORD = "pharmacy-passphrase";
-
-async function register(page: Page, name: string, email: string) {
-  await page.goto("/register");
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 async function adminPage(context: BrowserContext) {
   const page = await context.newPage();

@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
-import { FieldError, FormField, INPUT_CLASS } from "./form-field";
+import { FormField, TextAreaField } from "./form-field";
 
 export type CheckoutActionData = {
   errors?: Record<string, string>;
@@ -71,24 +71,16 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
           error={errors[field.name]}
         />
       ))}
-      <div>
-        <label htmlFor="checkout-deliveryAddress" className="block text-sm font-medium text-gray-800">
-          Delivery address
-        </label>
-        <textarea
-          id="checkout-deliveryAddress"
-          name="deliveryAddress"
-          required
-          rows={3}
-          maxLength={500}
-          autoComplete="street-address"
-          defaultValue={values.deliveryAddress}
-          aria-invalid={errors.deliveryAddress ? true : undefined}
-          aria-describedby={errors.deliveryAddress ? "checkout-deliveryAddress-error" : undefined}
-          className={INPUT_CLASS}
-        />
-        <FieldError id="checkout-deliveryAddress-error" message={errors.deliveryAddress} />
-      </div>
+      <TextAreaField
+        idPrefix="checkout"
+        name="deliveryAddress"
+        label="Delivery address"
+        rows={3}
+        maxLength={500}
+        autoComplete="street-address"
+        defaultValue={values.deliveryAddress}
+        error={errors.deliveryAddress}
+      />
       <button
         type="submit"
         disabled={busy}

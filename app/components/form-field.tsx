@@ -54,6 +54,49 @@ export function FormField({
   );
 }
 
+/** A labelled multi-line field (address, message) with its error message. */
+export function TextAreaField({
+  label,
+  name,
+  rows,
+  maxLength,
+  error,
+  defaultValue,
+  autoComplete,
+  idPrefix,
+}: {
+  label: string;
+  name: string;
+  rows: number;
+  maxLength: number;
+  error?: string;
+  defaultValue?: string;
+  autoComplete?: string;
+  idPrefix: string;
+}) {
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        required
+        rows={rows}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={INPUT_CLASS}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 export function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
     <p id={id} className="mt-1 text-sm text-red-700">

@@ -76,6 +76,8 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
             }}
             className="relative ml-auto rounded-full p-2 text-gray-800 hover:bg-gray-100 md:ml-0"
             aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
+            // Busy while cart changes are still on their way to the server.
+            aria-busy={(mutations?.pending.length ?? 0) > 0}
             data-testid="cart-button"
           >
             <CartIcon />

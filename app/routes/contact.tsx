@@ -20,7 +20,7 @@ import { saveContactMessage } from "~/models/contact.server";
 import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
 import { orNetworkFailure } from "~/lib/network-failure";
-import { FieldError, FormField, INPUT_CLASS } from "~/components/form-field";
+import { FormField, TextAreaField } from "~/components/form-field";
 
 export const meta: MetaFunction = () => [
   { title: "Contact us | MediStore" },
@@ -264,23 +264,15 @@ function ContactForm() {
         defaultValue={values.email}
         error={errors.email}
       />
-      <div>
-        <label htmlFor="contact-message" className="block text-sm font-medium text-gray-800">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          required
-          rows={6}
-          maxLength={MAX.message}
-          defaultValue={values.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "contact-message-error" : undefined}
-          className={INPUT_CLASS}
-        />
-        <FieldError id="contact-message-error" message={errors.message} />
-      </div>
+      <TextAreaField
+        idPrefix="contact"
+        name="message"
+        label="Message"
+        rows={6}
+        maxLength={MAX.message}
+        defaultValue={values.message}
+        error={errors.message}
+      />
       <button
         type="submit"
         disabled={busy}

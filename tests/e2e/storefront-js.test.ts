@@ -61,7 +61,8 @@ describe("storefront with JavaScript", () => {
       true,
     );
 
-    // Reload: the cart survives (cookie), the count is server-rendered.
+    // Reload once the server has every change: the cart survives (cookie), the count is server-rendered.
+    await page.locator('[data-testid="cart-button"][aria-busy="false"]').waitFor();
     await page.reload();
     await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
     await page.getByRole("button", { name: "Open menu" }).waitFor();

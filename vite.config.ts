@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // `npm test` builds into its own folder so it never empties the one a running `npm start` serves.
+      buildDirectory: process.env.MEDISTORE_BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

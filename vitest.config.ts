@@ -1,5 +1,5 @@
 /**
- * Three test layers (GUIDE.md "Tests"), all run by `npm test` after a build:
+ * Three test layers , all run by `npm test` after a build:
  *  - unit:        pure code in Node (app/lib, scripts helpers)
  *  - integration: inside the Workers runtime (Miniflare) on the real migrations, through the built Worker
  *  - e2e:         Chromium (playwright-core) against the app started as `npm start` starts it
@@ -38,6 +38,15 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          // The Worker serves the tests' own build (scripts/test.mjs), never the one `npm start` serves.
+          resolve: {
+            alias: {
+              "medistore-server-build": path.resolve(
+                process.env.MEDISTORE_BUILD_DIR ?? "build",
+                "server/index.js",
+              ),
+            },
+          },
           test: {
             name: "integration",
             include: ["tests/integration/**/*.test.ts"],

@@ -18,12 +18,12 @@ import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, FlashToast } from "./components/toaster";
-import { EMPTY_CART_VIEW } from "./lib/cart-view";
+import { EMPTY_CART_VIEW } from "~/features/cart/cart-view";
 import { isNetworkFailure } from "./lib/network-failure";
-import { loadCartView } from "./services/cart-view.server";
+import { loadCartView } from "~/features/cart/cart.server";
+import { deliveryDefaults } from "~/features/checkout/checkout.server";
 import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
-import { lastDeliveryDetails } from "./models/order.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -61,9 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       store: { phone: config.storePhone, email: config.storeEmail, whatsapp: config.sellerWhatsApp },
       user,
       // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and address).
-      deliveryDefaults: user
-        ? { name: user.name, email: user.email, ...(await lastDeliveryDetails(context.db, user.id)) }
-        : undefined,
+      deliveryDefaults: user ? await deliveryDefaults(context, user) : undefined,
     },
     { headers },
   );

@@ -1,5 +1,5 @@
 /**
- * One room per conversation; the room id is the customer's user id (spec 6). The customer and any admin
+ * One room per conversation; the room id is the customer's user id. The customer and any admin
  * who opens the conversation meet here. Messages are stored one storage key each (`msg:<seq>`), next to a
  * small `meta` record (last sequence number, unread counts, read positions), so a new message writes two
  * small keys and never the history. New customer messages and read changes are reported to the admins'

@@ -23,7 +23,7 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-/** A refused handshake: the HTTP answer carries the spec's `auth_error {message}` as its JSON body. */
+/** A refused handshake: the HTTP answer carries `auth_error {message}` as its JSON body. */
 export function authErrorResponse(refusal: Refusal): Response {
   return json({ type: "auth_error", message: refusal.message } satisfies ServerEvent, refusal.status);
 }

@@ -1,27 +1,32 @@
 /**
- * Creates an admin (or makes an existing account an admin, with the new password).
+ * Creates an admin (or makes an existing account an admin, with the new password), through the same
+ * feature code as the Admins page, on the local database or the deployed one.
  *
  *   npm run admin:create -- --email you@example.com --password 'a long passphrase' [--name "Your Name"]
  *   npm run admin:create -- --email … --password … --remote      (the deployed D1 database)
  *   npm run admin:create -- … --persist-to DIR                    (another local state folder)
  */
-import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { registerSchema } from "../app/lib/validation";
-import { hashPassword } from "../app/services/password.server";
+import { createDb } from "../app/db/client.server";
+import { DEFAULT_ADMIN_NAME, ensureAdmin } from "../app/features/accounts/accounts.server";
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Upserts the admin row in SQL that both the local proxy and `wrangler d1 execute` can run. */
-export function adminUpsertSql(input: { id: string; name: string; email: string; passwordHash: string }) {
-  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
-  return (
-    `INSERT INTO users (id, name, email, password_hash, role) VALUES (${q(input.id)}, ${q(input.name)}, ${q(input.email)}, ${q(input.passwordHash)}, 'admin') ` +
-    `ON CONFLICT(email) DO UPDATE SET role = 'admin', password_hash = excluded.password_hash;`
+/**
+ * The deployed database through wrangler's remote bindings: a copy of wrangler.toml whose D1 binding is
+ * marked remote (beside it, so its relative paths still hold), removed afterwards.
+ */
+const REMOTE_CONFIG = ".wrangler-admin-remote.toml";
+function writeRemoteConfig() {
+  const config = readFileSync("wrangler.toml", "utf8").replace(
+    /(\[\[d1_databases\]\]\s*\nbinding = "DB")/,
+    "$1\nremote = true",
   );
+  writeFileSync(REMOTE_CONFIG, config);
 }
 
 export async function createAdmin(args: {
@@ -31,28 +36,20 @@ export async function createAdmin(args: {
   remote?: boolean;
   persistTo?: string;
 }) {
-  const parsed = registerSchema.safeParse({ name: args.name, email: args.email, password: args.password });
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join(" "));
-  const sql = adminUpsertSql({
-    id: crypto.randomUUID(),
-    name: parsed.data.name,
-    email: parsed.data.email,
-    passwordHash: await hashPassword(parsed.data.password),
-  });
-  if (args.remote) {
-    const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--remote", "--command", sql], {
-      stdio: "inherit",
-    });
-    if (result.status !== 0) throw new Error("wrangler d1 execute failed");
-    return;
-  }
-  const proxy = await getPlatformProxy<Env>({
-    persist: args.persistTo ? { path: `${args.persistTo}/v3` } : true,
-  });
+  if (args.remote) writeRemoteConfig();
   try {
-    await proxy.env.DB.prepare(sql).run();
+    const proxy = await getPlatformProxy<Env>(
+      args.remote
+        ? { configPath: REMOTE_CONFIG, persist: false }
+        : { persist: args.persistTo ? { path: `${args.persistTo}/v3` } : true, remoteBindings: false },
+    );
+    try {
+      await ensureAdmin(createDb(proxy.env.DB), args);
+    } finally {
+      await proxy.dispose();
+    }
   } finally {
-    await proxy.dispose();
+    if (args.remote) rmSync(REMOTE_CONFIG, { force: true });
   }
 }
 
@@ -68,7 +65,7 @@ if (process.argv[1]?.endsWith("create-admin.ts")) {
   createAdmin({
     email,
     password,
-    name: option("name") ?? "Admin",
+    name: option("name") ?? DEFAULT_ADMIN_NAME,
     remote: process.argv.includes("--remote"),
     persistTo: option("persist-to"),
   })

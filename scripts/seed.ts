@@ -9,9 +9,9 @@
 import { getPlatformProxy } from "wrangler";
 import { CATALOGUE } from "./seed-data/catalogue";
 import { productImage } from "./seed-data/product-image";
-import { adminUpsertSql } from "./create-admin";
 import { DEMO_ADMIN } from "./demo-admin";
-import { hashPassword } from "../app/services/password.server";
+import { createDb } from "../app/db/client.server";
+import { ensureAdmin } from "../app/features/accounts/accounts.server";
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -103,16 +103,6 @@ async function seedDemoAdmin(DB: D1Database) {
   const existing = await DB.prepare("SELECT role FROM users WHERE email = ?")
     .bind(DEMO_ADMIN.email)
     .first<{ role: string }>();
-  if (existing?.role !== "admin") {
-    const passwordHash = await hashPassword(DEMO_ADMIN.password);
-    await DB.prepare(
-      adminUpsertSql({
-        id: crypto.randomUUID(),
-        name: DEMO_ADMIN.name,
-        email: DEMO_ADMIN.email,
-        passwordHash,
-      }),
-    ).run();
-  }
+  if (existing?.role !== "admin") await ensureAdmin(createDb(DB), DEMO_ADMIN);
   console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 }

@@ -16,6 +16,11 @@ const PORT = process.env.PORT ?? "8787";
 const persistArgs = process.env.MEDISTORE_PERSIST_TO
   ? ["--persist-to", process.env.MEDISTORE_PERSIST_TO]
   : [];
+// Another build folder than build/ (the tests' own): wrangler dev serves it instead.
+const buildDir = process.env.MEDISTORE_BUILD_DIR;
+const buildArgs = buildDir
+  ? ["--assets", `${buildDir}/client`, "--alias", `medistore-server-build=./${buildDir}/server/index.js`]
+  : [];
 const PARTYKIT_PORT = process.env.PARTYKIT_PORT ?? "1999";
 // Where browsers reach the party; CHAT_HOST=<LAN address>:<port> lets a phone on the network chat too.
 const CHAT_HOST = process.env.CHAT_HOST ?? `127.0.0.1:${PARTYKIT_PORT}`;
@@ -74,7 +79,7 @@ const { result } = concurrently(
     {
       name: "app",
       command: [
-        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${persistArgs.join(" ")}`,
+        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...buildArgs].join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
       ].join(" "),
       env,

@@ -6,7 +6,13 @@
  */
 import { spawnSync } from "node:child_process";
 
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+// The tests build into a folder of their own: a rebuild of build/ would crash a running `npm start`.
+const env = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  MEDISTORE_BUILD_DIR: process.env.MEDISTORE_BUILD_DIR ?? ".test-build",
+};
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit", env });

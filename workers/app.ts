@@ -4,10 +4,9 @@
  * configuration check, cross-origin write refusal, security headers.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-// The server build is produced by `remix vite:build` before wrangler bundles this file (hence untyped here).
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the file is absent until the first build
-// @ts-ignore
-import * as build from "../build/server";
+// The server build, produced by `remix vite:build` before wrangler bundles this file. A module alias
+// (wrangler.toml [alias]) names it, so the tests can run a build of their own beside `npm start`'s.
+import * as build from "medistore-server-build";
 import { createAppLoadContext } from "../app/load-context";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
 import { isCrossSiteWrite } from "../app/services/security.server";
@@ -36,32 +35,55 @@ export default {
     } catch (error) {
       const message = error instanceof ConfigError ? error.message : "Invalid configuration";
       console.error(message);
-      return plain(500, `MediStore is not configured correctly: ${message}`, request);
+      return withSecurityHeaders(
+        plain(500, `MediStore is not configured correctly: ${message}`, request),
+        request,
+      );
     }
 
     if (isCrossSiteWrite(request, config)) {
-      return plain(403, "Cross-site requests are not allowed.", request);
+      return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", request), request, {
+        config,
+      });
     }
 
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const response = await handleRemixRequest(request, createAppLoadContext(env, ctx, config, nonce));
-    return withSecurityHeaders(response, nonce, config);
+    return withSecurityHeaders(response, request, { config, nonce });
   },
 } satisfies ExportedHandler<Env>;
 
-function withSecurityHeaders(response: Response, nonce: string, config: AppConfig): Response {
+/**
+ * Pages that show someone's own data, and every `.data` request (it carries the root's data: the signed-in
+ * user and their cart), must never be kept by a browser or a shared cache.
+ */
+const PERSONAL_PATH =
+  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions)(?=[/.]|$)/;
+
+function isPersonal(request: Request, response: Response): boolean {
+  const { pathname } = new URL(request.url);
+  return PERSONAL_PATH.test(pathname) || pathname.endsWith(".data") || response.headers.has("Set-Cookie");
+}
+
+function withSecurityHeaders(
+  response: Response,
+  request: Request,
+  { config, nonce }: { config?: AppConfig; nonce?: string } = {},
+): Response {
   const headers = new Headers(response.headers);
+  if (isPersonal(request, response)) headers.set("Cache-Control", "private, no-store");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (config.isProduction) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (config?.isProduction ?? true)
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (headers.get("Content-Type")?.startsWith("text/html")) {
     headers.set(
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
+        nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
@@ -74,6 +96,9 @@ function withSecurityHeaders(response: Response, nonce: string, config: AppConfi
         "worker-src 'self'",
       ].join("; "),
     );
+  } else if (!headers.has("Content-Security-Policy")) {
+    // JSON, images, plain text: nothing in them may run or load anything, even if opened as a page.
+    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

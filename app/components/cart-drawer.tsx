@@ -1,5 +1,5 @@
 /**
- * The cart drawer (spec 2): a modal <dialog> from the right. The native dialog gives Escape, a focus trap
+ * The cart drawer: a modal <dialog> from the right. The native dialog gives Escape, a focus trap
  * and focus return for free. Views: the cart, then the delivery details form. Their code is fetched when
  * the drawer is first wanted, not with every page: the shop's first load stays small.
  */
@@ -16,7 +16,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { CartView } from "~/lib/cart-view";
+import type { CartView } from "~/features/cart/cart-view";
 import type { DeliveryDefaults } from "./delivery-form";
 import { CloseIcon } from "./icons";
 

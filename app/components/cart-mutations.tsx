@@ -14,9 +14,8 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import type { Toast } from "~/services/toast.server";
+import type { Toast } from "~/lib/toast";
 import { showToast } from "./toaster";
-import { CART_MAX_QTY_PER_LINE, clampTypedQty } from "~/lib/cart";
 
 export type CartActionData = { ok: boolean; toast?: Toast };
 
@@ -77,27 +76,4 @@ export function useCartFormSubmit(after?: (formData: FormData) => void) {
     const formData = mutations.submit(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
     after?.(formData);
   };
-}
-
-/** Each line's quantity once the pending changes land (a removed or cleared line is absent). */
-export function optimisticQuantities(
-  pending: FormData[],
-  lines: { productId: number; qty: number }[],
-): Map<number, number> {
-  const qtys = new Map(lines.map((l) => [l.productId, l.qty]));
-  for (const formData of pending) {
-    const intent = formData.get("intent");
-    const id = Number(formData.get("productId"));
-    if (intent === "clear") qtys.clear();
-    else if (intent === "remove") qtys.delete(id);
-    else if (intent === "add") qtys.set(id, Math.min(CART_MAX_QTY_PER_LINE, (qtys.get(id) ?? 0) + 1));
-    else if (intent === "set" && qtys.has(id)) qtys.set(id, clampTypedQty(formData.get("qty")));
-  }
-  return qtys;
-}
-
-export function optimisticCount(pending: FormData[], lines: { productId: number; qty: number }[]): number {
-  let count = 0;
-  for (const qty of optimisticQuantities(pending, lines).values()) count += qty;
-  return count;
 }

@@ -4,10 +4,11 @@
  */
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { CartView } from "~/lib/cart-view";
-import { CART_MAX_QTY_PER_LINE } from "~/lib/cart";
+import type { CartView } from "~/features/cart/cart-view";
+import { CART_MAX_QTY_PER_LINE } from "~/features/cart/cart";
 import { formatNaira } from "~/lib/money";
-import { optimisticQuantities, useCartFormSubmit, useCartMutations } from "./cart-mutations";
+import { optimisticQuantities } from "~/features/cart/intents";
+import { useCartFormSubmit, useCartMutations } from "./cart-mutations";
 import { ProductThumb } from "./product-thumb";
 
 type Props = {

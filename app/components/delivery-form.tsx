@@ -6,13 +6,10 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { FormFailure } from "~/lib/app-error";
 import { FormField, TextAreaField } from "./form-field";
 
-export type CheckoutActionData = {
-  errors?: Record<string, string>;
-  formError?: string;
-  values?: Record<string, string>;
-};
+type CheckoutActionData = FormFailure;
 
 export type DeliveryDefaults = Partial<Record<"name" | "email" | "phone" | "deliveryAddress", string>>;
 

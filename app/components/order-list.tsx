@@ -2,30 +2,18 @@ import { Link, useNavigate } from "@remix-run/react";
 import { formatNaira } from "~/lib/money";
 import { StatusBadge } from "./status-badge";
 import { OrderTimeline } from "./order-timeline";
-import type { TimelineEntry } from "~/models/order.server";
+import type { OrderView } from "~/features/orders/order-view";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "./product-thumb";
 
-export type OrderCardData = {
-  id: string;
-  orderRef: string;
-  deliveryStatus: string;
-  deliveryAddress: string;
-  totalKobo: number;
-  createdAt: number;
-  accessToken: string;
-  timeline: TimelineEntry[];
-  items: { id: number; name: string; quantity: number; unitPriceKobo: number; imageUrl: string | null }[];
-};
-
-/** The shared layout of /orders and /pending-deliveries (spec 2). */
+/** The shared layout of /orders and /pending-deliveries. */
 export function OrderListPage({
   title,
   orders,
   empty,
 }: {
   title: string;
-  orders: OrderCardData[];
+  orders: OrderView[];
   empty: string;
 }) {
   const navigate = useNavigate();

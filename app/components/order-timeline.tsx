@@ -1,4 +1,4 @@
-import type { TimelineEntry } from "~/models/order.server";
+import type { TimelineEntry } from "~/features/orders/order-view";
 import { LocalTime } from "~/components/local-time";
 
 /** An order's status changes, oldest first: who changed it, when, from what to what. */

@@ -3,14 +3,7 @@ import { formatNaira } from "~/lib/money";
 import { useCartFormSubmit } from "./cart-mutations";
 import { showToast } from "./toaster";
 import { ProductThumb } from "./product-thumb";
-
-export type ProductCardData = {
-  id: number;
-  name: string;
-  category: string;
-  priceKobo: number;
-  imageUrl: string | null;
-};
+import type { ProductCardData } from "~/features/catalogue/product-view";
 
 /** Add to cart: a real form; with JavaScript it is queued and the toast shows at once. */
 export function AddToCartForm({ product, className = "" }: { product: ProductCardData; className?: string }) {

@@ -4,7 +4,8 @@
  */
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ProductCard, type ProductCardData } from "./product-card";
+import { ProductCard } from "./product-card";
+import type { ProductCardData } from "~/features/catalogue/product-view";
 
 type Props = {
   search: string;

@@ -65,7 +65,7 @@ export function SiteFooter({ store }: { store: StoreContact }) {
               </a>
             </li>
           </ul>
-          {/* Social accounts are not set up yet: placeholders, as in the spec. */}
+          {/* Social accounts are not set up yet: placeholders (docs/product-rules.md, Texts and timings). */}
           <ul className="mt-3 flex gap-3 text-sm" aria-label="Social media (coming soon)">
             <li>
               <a href="#" aria-disabled="true" className="hover:text-white">

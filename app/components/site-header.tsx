@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { optimisticCount, useCartMutations } from "./cart-mutations";
+import { optimisticCount } from "~/features/cart/intents";
+import { useCartMutations } from "./cart-mutations";
 import { preloadCartDrawer, useCartDrawer } from "./cart-drawer";
 import { CartIcon, CloseIcon, MenuIcon, PillIcon } from "./icons";
-import type { CartView } from "~/lib/cart-view";
-import type { PublicUser } from "~/models/user.server";
+import type { CartView } from "~/features/cart/cart-view";
+import type { PublicUser } from "~/lib/user";
 
 type HeaderUser = Pick<PublicUser, "name" | "role"> | null;
 

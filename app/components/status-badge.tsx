@@ -1,4 +1,4 @@
-import { statusBadgeClass } from "~/lib/order-status";
+import { statusBadgeClass } from "~/features/orders/order-status";
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentType } from "react";
-import type { Toast } from "~/services/toast.server";
+import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** Spec 9: success 2 s, error 4 s, default 4 s, loading until dismissed; at most 20 at once. */
+/** docs/product-rules.md, Toasts: success 2 s, error 4 s, default 4 s, loading until dismissed; at most 20 at once. */
 export const TOAST_DURATION = { success: 2000, error: 4000, info: 4000 } as const;
 export const MAX_TOASTS = 20;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec 9: 100 ms per character typed, 60 ms per deletion, 1.5 s pause at the end of a phrase. */
+/** docs/product-rules.md, Texts and timings: 100 ms per character typed, 60 ms per deletion, 1.5 s pause at the end of a phrase. */
 export const TYPE_MS = 100;
 export const DELETE_MS = 60;
 export const PAUSE_MS = 1500;

@@ -94,7 +94,7 @@ export const orders = sqliteTable(
     accessToken: text("access_token").notNull().unique(),
     /** One checkout form render = one key, so a resubmit finds the order it already made. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    /** The account that placed the order; null for guests (accounts arrive with issue 3). */
+    /** The account that placed the order; null for guests. */
     userId: text("user_id"),
     name: text("name").notNull(),
     email: text("email").notNull(),

@@ -1,4 +1,4 @@
-/** The fixed list of product categories (spec section 3). Order is the display order. */
+/** The fixed list of product categories . Order is the display order. */
 export const PRODUCT_CATEGORIES = [
   "Analgesics",
   "Anti Allergy",

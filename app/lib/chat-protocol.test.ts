@@ -13,7 +13,7 @@ import {
 const send = (event: unknown) => parseClientFrame(JSON.stringify(event));
 
 describe("client frames", () => {
-  it("accepts the spec's four events", () => {
+  it("accepts the four client events", () => {
     expect(send({ type: "get_unread_count" })).toEqual({ ok: true, value: { type: "get_unread_count" } });
     expect(send({ type: "mark_read", conversationId: "u-1" }).ok).toBe(true);
     expect(send({ type: "typing", conversationId: "u-1", isTyping: false }).ok).toBe(true);

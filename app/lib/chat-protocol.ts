@@ -1,14 +1,14 @@
 /**
- * The chat protocol (spec 7 "Real-time chat", issue 5): every frame between the browser and the PartyKit
- * rooms, as tagged unions with their Zod schemas. Imported by app/ (widget, admin panel, API route) and by
- * party/ (the rooms), so both sides agree by construction.
+ * The real-time chat protocol: every frame between the browser and the PartyKit rooms, as tagged unions
+ * with their Zod schemas. Imported by app/ (widget, admin panel, API route) and by party/ (the rooms), so
+ * both sides agree by construction.
  *
  * Written with `zod/mini`: the browser validates server frames too, and the mini build adds a few KB to the
  * chat chunk where the full `zod` would add about 26 KB (gzip) to /dashboard and /admin.
  */
 import * as z from "zod/mini";
 
-/** Spec 5 / issue 5: longer texts are refused with `error_message`. */
+/** The longest message text; a longer one is refused with `error_message`. */
 export const MAX_TEXT_LENGTH = 2000;
 /** Larger frames are refused before JSON.parse (a 2,000-character text fits with room to spare). */
 export const MAX_FRAME_LENGTH = 16_384;
@@ -20,7 +20,7 @@ export const CHAT_PARTY = "main";
 export const INBOX_PARTY = "inbox";
 export const INBOX_ROOM = "admins";
 
-/** Spec 9 socket constants, as the browser client applies them (partysocket + our jittered back-off). */
+/** How the browser's socket reconnects, as partysocket and our jittered back-off (backoff.ts) apply it. */
 export const SOCKET_OPTIONS = {
   maxReconnectionAttempts: 10,
   reconnectionDelayMs: 1000,
@@ -30,7 +30,7 @@ export const SOCKET_OPTIONS = {
 } as const;
 /** How long a sent message may wait for the room's echo before the sender is told it failed. */
 export const ACK_TIMEOUT_MS = 10_000;
-/** Spec 8: the socket acknowledgement and connection time-out messages. */
+/** The texts shown when a sent message is not acknowledged in time, and when connecting times out. */
 export const ACK_TIMEOUT_MESSAGE = "operation has timed out";
 export const CONNECTION_TIMEOUT_MESSAGE = "timeout";
 
@@ -59,7 +59,7 @@ export const clientEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("private_message"),
     conversationId: id,
-    // Spec 7: the selected user for admins, otherwise null.
+    // An admin writes to the selected customer; a customer's message goes to no one in particular (null).
     toUserId: z.nullable(id),
     text,
     // Echoed back on the sender's `message` so it can match its pending bubble (the acknowledgement).
@@ -125,7 +125,6 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error_message"), message: z.string(), clientId: z.optional(z.string()) }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
-export type ServerEventOf<T extends ServerEvent["type"]> = Extract<ServerEvent, { type: T }>;
 
 /* ---------------------------------------------------------------- conversation room → inbox (HTTP) */
 

@@ -10,7 +10,7 @@
 import * as z from "zod/mini";
 import { CHAT_PARTY, INBOX_PARTY, INBOX_ROOM } from "./chat-protocol";
 
-/** About a minute (issue 5): long enough to open a socket on a slow phone, too short to be worth stealing. */
+/** About a minute: long enough to open a socket on a slow phone, too short to be worth stealing. */
 export const TICKET_TTL_MS = 60_000;
 /** Worker and party clocks are different machines; a little leeway avoids refusing a fresh ticket. */
 const CLOCK_SKEW_MS = 5_000;

@@ -1,6 +1,6 @@
 /**
  * Money is whole kobo everywhere in the server and the database (1 naira = 100 kobo), so sums are exact.
- * The JSON API speaks naira (as the spec's clients expect); convert only at that edge and for display.
+ * The JSON API speaks naira (as its clients expect); convert only at that edge and for display.
  */
 const nairaFormatter = new Intl.NumberFormat("en-NG", {
   style: "currency",

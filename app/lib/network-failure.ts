@@ -1,6 +1,6 @@
 /**
  * What a clientAction returns when the request never reached the server (offline, connection dropped):
- * the page shows the spec's message and nothing is re-read (root.tsx shouldRevalidate).
+ * the page shows its failure message and nothing is re-read (root.tsx shouldRevalidate).
  */
 export type NetworkFailure = { networkError: true };
 

@@ -40,7 +40,7 @@ describe("checkoutSchema", () => {
     expect(parsed).toEqual({ ...good, phone: "+2348031234567" });
   });
 
-  it("reports missing fields with the spec's text", () => {
+  it("reports missing fields with the missing-fields text", () => {
     const result = checkoutSchema.safeParse({ ...good, name: "", phone: "   " });
     expect(result.success).toBe(false);
     const errors = fieldErrors(result.error!);

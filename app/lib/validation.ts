@@ -1,5 +1,5 @@
 /**
- * Form schemas shared by the actions, the JSON API and the tests. Texts are the spec's where it has them.
+ * Form schemas shared by the actions, the JSON API and the tests. Texts are those of docs/product-rules.md where it has them.
  */
 import { z } from "zod";
 import { isProductCategory } from "./categories";
@@ -78,7 +78,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** The checkout's one summary line: the spec's text when anything is missing, else the first problem. */
+/** The checkout's one summary line: the missing-fields text when anything is missing, else the first problem. */
 export function checkoutSummary(errors: Record<string, string>): string {
   const messages = Object.values(errors);
   return messages.includes(CHECKOUT_MISSING_FIELDS) ? CHECKOUT_MISSING_FIELDS : (messages[0] ?? "");

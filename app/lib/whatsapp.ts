@@ -1,4 +1,4 @@
-/** The order hand-off to the pharmacy: a wa.me link with a pre-filled message (spec 7, decisions.md). */
+/** The order hand-off to the pharmacy: a wa.me link with a pre-filled message (docs/product-rules.md, Checkout and orders). */
 import { formatNaira } from "./money";
 
 export type WhatsAppOrder = {

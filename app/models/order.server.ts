@@ -1,6 +1,4 @@
-/**
- * Orders: priced from the catalogue, written atomically (one D1 batch), idempotent per checkout form.
- */
+/** Orders, their lines and their status history: queries given `db` and plain values. */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
@@ -11,91 +9,31 @@ import {
   type DeliveryStatus,
   type Order,
   type OrderItem,
-  type Product,
 } from "~/db/schema";
-import type { Cart } from "~/lib/cart";
-import type { CheckoutDetails } from "~/lib/validation";
-import { generateOrderRef, randomToken } from "~/lib/random";
-import { getProductsByIds } from "./product.server";
-import { koboToNaira } from "~/lib/money";
-import { productImageUrl } from "~/lib/images";
-
-export type PricedLine = { product: Product; qty: number; lineTotalKobo: number };
-export type PricedCart = { lines: PricedLine[]; missingIds: number[]; totalKobo: number };
-
-/** Prices every line from the catalogue; ids no longer in it are reported, not priced. */
-export async function priceCart(db: Database, cart: Cart): Promise<PricedCart> {
-  const found = await getProductsByIds(
-    db,
-    cart.map((line) => line.productId),
-  );
-  const byId = new Map(found.map((p) => [p.id, p]));
-  const lines: PricedLine[] = [];
-  const missingIds: number[] = [];
-  for (const { productId, qty } of cart) {
-    const product = byId.get(productId);
-    if (!product) missingIds.push(productId);
-    else lines.push({ product, qty, lineTotalKobo: product.priceKobo * qty });
-  }
-  return { lines, missingIds, totalKobo: lines.reduce((sum, l) => sum + l.lineTotalKobo, 0) };
-}
 
 export type OrderWithItems = Order & { items: OrderItem[] };
-
-export type PlaceOrderInput = {
-  details: CheckoutDetails;
-  lines: PricedLine[];
-  idempotencyKey: string;
-  userId?: string | null;
-};
+export type NewOrder = typeof orders.$inferInsert & { id: string };
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "orderId">;
 
 /**
- * Records the order and its lines in one batch (all or nothing). A second call with the same
- * idempotency key (double click, retry, back-and-resubmit) returns the first order instead.
+ * Writes the order and its lines in one batch (all or nothing). Answers "duplicate-key" when the
+ * idempotency key was already used and "duplicate-ref" when the reference clashed (the caller retries).
  */
-export async function placeOrder(
+export async function insertOrder(
   db: Database,
-  input: PlaceOrderInput,
-): Promise<{ order: OrderWithItems; created: boolean }> {
-  const existing = await getOrderByIdempotencyKey(db, input.idempotencyKey);
-  if (existing) return { order: existing, created: false };
-  if (input.lines.length === 0) throw new Error("placeOrder needs at least one line");
-
-  for (let attempt = 0; ; attempt++) {
-    const id = crypto.randomUUID();
-    const order = {
-      id,
-      orderRef: generateOrderRef(),
-      accessToken: randomToken(),
-      idempotencyKey: input.idempotencyKey,
-      userId: input.userId ?? null,
-      name: input.details.name,
-      email: input.details.email,
-      phone: input.details.phone,
-      deliveryAddress: input.details.deliveryAddress,
-      totalKobo: input.lines.reduce((sum, l) => sum + l.lineTotalKobo, 0),
-    };
-    const items = input.lines.map((line) => ({
-      orderId: id,
-      productId: line.product.id,
-      name: line.product.name,
-      imageKey: line.product.imageKey,
-      unitPriceKobo: line.product.priceKobo,
-      quantity: line.qty,
-    }));
-    try {
-      await db.batch([db.insert(orders).values(order), db.insert(orderItems).values(items)]);
-    } catch (error) {
-      if (isUniqueViolation(error, "idempotency_key")) {
-        const raced = await getOrderByIdempotencyKey(db, input.idempotencyKey);
-        if (raced) return { order: raced, created: false };
-      }
-      if (isUniqueViolation(error, "order_ref") && attempt < 3) continue;
-      throw error;
-    }
-    const created = await getOrderById(db, id);
-    if (!created) throw new Error("Order vanished after insert");
-    return { order: created, created: true };
+  order: NewOrder,
+  items: NewOrderItem[],
+): Promise<"created" | "duplicate-key" | "duplicate-ref"> {
+  try {
+    await db.batch([
+      db.insert(orders).values(order),
+      db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id }))),
+    ]);
+    return "created";
+  } catch (error) {
+    if (isUniqueViolation(error, "idempotency_key")) return "duplicate-key";
+    if (isUniqueViolation(error, "order_ref")) return "duplicate-ref";
+    throw error;
   }
 }
 
@@ -121,30 +59,6 @@ export async function getOrderByIdempotencyKey(db: Database, key: string) {
 export async function getOrderByAccessToken(db: Database, token: string) {
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return undefined;
   return withItems(db, await db.select().from(orders).where(eq(orders.accessToken, token)).get());
-}
-
-/** The JSON API shape of an order (spec 3): money in naira, `_id`, `deliveryStatus`. */
-export function toApiOrder(order: OrderWithItems, origin: string) {
-  return {
-    _id: order.id,
-    orderRef: order.orderRef,
-    email: order.email,
-    name: order.name,
-    phone: order.phone,
-    deliveryAddress: order.deliveryAddress,
-    totalAmount: koboToNaira(order.totalKobo),
-    deliveryStatus: order.deliveryStatus,
-    createdAt: new Date(order.createdAt).toISOString(),
-    items: order.items.map((item) => {
-      const image = productImageUrl(item.imageKey);
-      return {
-        name: item.name,
-        image: image ? `${origin}${image}` : null,
-        quantity: item.quantity,
-        price: koboToNaira(item.unitPriceKobo),
-      };
-    }),
-  };
 }
 
 /** Attaches each order's lines with one query for the whole list. */
@@ -217,48 +131,35 @@ export async function orderCounts(db: Database) {
   return { total: row?.total ?? 0, delivered: row?.delivered ?? 0 };
 }
 
-export class OrderNotFoundError extends Error {}
-
-/**
- * Sets an order's delivery status and records the change (who, when, from, to) in the same batch.
- * Setting the status it already has records nothing.
- */
-export async function updateOrderStatus(
+/** Sets the status and records the change (who, when, from, to) in the same batch. */
+export async function setOrderStatus(
   db: Database,
-  orderId: string,
+  order: Pick<Order, "id" | "deliveryStatus">,
   status: DeliveryStatus,
   admin: { id: string; name: string },
-): Promise<{ order: Order; changed: boolean }> {
-  const current = await db.select().from(orders).where(eq(orders.id, orderId)).get();
-  if (!current) throw new OrderNotFoundError(orderId);
-  if (current.deliveryStatus === status) return { order: current, changed: false };
+) {
   await db.batch([
-    db.update(orders).set({ deliveryStatus: status }).where(eq(orders.id, orderId)),
+    db.update(orders).set({ deliveryStatus: status }).where(eq(orders.id, order.id)),
     db.insert(orderStatusEvents).values({
-      orderId,
-      fromStatus: current.deliveryStatus,
+      orderId: order.id,
+      fromStatus: order.deliveryStatus,
       toStatus: status,
       changedBy: admin.id,
       changedByName: admin.name,
     }),
   ]);
-  return { order: { ...current, deliveryStatus: status }, changed: true };
 }
 
-export type TimelineEntry = { id: number; from: string; to: string; by: string; at: number };
+export async function getOrderRow(db: Database, id: string): Promise<Order | undefined> {
+  return db.select().from(orders).where(eq(orders.id, id)).get();
+}
 
 /** Each order's status changes, oldest first, for a list of orders in one query. */
-export async function timelinesFor(db: Database, orderIds: string[]): Promise<Map<string, TimelineEntry[]>> {
-  const byOrder = new Map<string, TimelineEntry[]>();
-  if (orderIds.length === 0) return byOrder;
-  const events = await db
+export async function statusEventsFor(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
     .select()
     .from(orderStatusEvents)
     .where(inArray(orderStatusEvents.orderId, orderIds))
     .orderBy(orderStatusEvents.createdAt, orderStatusEvents.id);
-  for (const e of events) {
-    const entry = { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
-    byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), entry]);
-  }
-  return byOrder;
 }

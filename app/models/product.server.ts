@@ -2,13 +2,11 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
-import { koboToNaira } from "~/lib/money";
-import { productImageUrl } from "~/lib/images";
 
 export const SHOP_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
 
-/** The four products the hero shows (spec 2). Matched by name prefix, so a renamed pack still shows. */
+/** The four products the hero shows. Matched by name prefix, so a renamed pack still shows. */
 export const HERO_PRODUCT_NAMES = ["Paracetamol", "Amoxicillin", "Vitamin C", "Ibuprofen"];
 
 function escapeLike(term: string): string {
@@ -26,8 +24,15 @@ function searchCondition(term: string): SQL | undefined {
   return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.category} LIKE ${pattern} ESCAPE '\\')`;
 }
 
+/** What a search box sent, as searched: control characters (a NUL breaks full-text search) become spaces. */
 export function normalizeSearch(raw: string | null | undefined): string {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH);
+  return (
+    (raw ?? "")
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
+      .trim()
+      .slice(0, MAX_SEARCH_LENGTH)
+  );
 }
 
 /** One page of the catalogue, alphabetical; `hasMore` is known by reading one row past the page. */
@@ -54,8 +59,10 @@ export async function getProductById(db: Database, id: number): Promise<Product 
   return db.select().from(products).where(eq(products.id, id)).get();
 }
 
-export async function findProductByExactName(db: Database, name: string): Promise<Product | undefined> {
-  return db.select().from(products).where(eq(products.name, name)).get();
+/** Products whose name is exactly one of `names` (API clients that send names, not ids). */
+export async function getProductsByExactNames(db: Database, names: string[]): Promise<Product[]> {
+  if (names.length === 0) return [];
+  return db.select().from(products).where(inArray(products.name, names));
 }
 
 /** The smallest string greater than every string starting with `prefix`. */
@@ -76,18 +83,6 @@ export async function heroProducts(db: Database): Promise<Product[]> {
   );
   const results = await db.batch([first, ...rest]);
   return results.flatMap((rows) => rows.slice(0, 1));
-}
-
-/** The JSON API shape of spec section 7: `_id`, price in naira, absolute image URL. */
-export function toApiProduct(product: Product, origin: string) {
-  const image = productImageUrl(product.imageKey);
-  return {
-    _id: String(product.id),
-    name: product.name,
-    category: product.category,
-    price: koboToNaira(product.priceKobo),
-    image: image ? `${origin}${image}` : null,
-  };
 }
 
 export type ProductInput = { name: string; category: string; priceKobo: number; imageKey?: string | null };

@@ -3,10 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { users, type Role, type User } from "~/db/schema";
-import { hashPassword } from "~/services/password.server";
-
-/** What the rest of the app may know about a user. */
-export type PublicUser = Pick<User, "id" | "name" | "email" | "role">;
+import type { PublicUser } from "~/lib/user";
 
 export function toPublicUser(user: User): PublicUser {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
@@ -20,33 +17,30 @@ export async function findUserById(db: Database, id: string): Promise<User | und
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super("An account with this email already exists.");
-  }
-}
+export type NewAccount = { name: string; email: string; passwordHash: string; role: Role };
 
-export async function createUser(
-  db: Database,
-  input: { name: string; email: string; password: string; role?: Role },
-): Promise<PublicUser> {
-  const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(db, email)) throw new EmailTakenError();
-  const user = {
-    id: crypto.randomUUID(),
-    name: input.name.trim(),
-    email,
-    passwordHash: await hashPassword(input.password),
-    role: input.role ?? "user",
-  } satisfies Partial<User>;
+/** Inserts an account; null when the e-mail is taken (the unique index decides, even for a race). */
+export async function insertUser(db: Database, account: NewAccount): Promise<PublicUser | null> {
+  const row = { id: crypto.randomUUID(), ...account, email: account.email.trim().toLowerCase() };
   try {
-    await db.insert(users).values(user);
+    await db.insert(users).values(row);
   } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error, "users.email")) throw new EmailTakenError();
+    if (isUniqueViolation(error, "users.email")) return null;
     throw error;
   }
-  return { id: user.id, name: user.name, email, role: user.role };
+  return { id: row.id, name: row.name, email: row.email, role: row.role };
+}
+
+/** Makes the account with this e-mail an admin with this password, creating it if needed. */
+export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role">): Promise<void> {
+  const email = account.email.trim().toLowerCase();
+  await db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), ...account, email, role: "admin" })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { role: "admin", passwordHash: account.passwordHash },
+    });
 }
 
 /** Every account, newest first, without password data (admin lists, the chat panel's dropdown). */

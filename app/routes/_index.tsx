@@ -5,9 +5,8 @@ import { ShopGrid } from "~/components/shop-grid";
 import { TypingEffect } from "~/components/typing-effect";
 import { WhatsAppFloat } from "~/components/whatsapp-float";
 import { formatNaira } from "~/lib/money";
-import { heroProducts } from "~/models/product.server";
 import type { loader as rootLoader } from "~/root";
-import { loadShopGrid, toCard } from "~/services/shop.server";
+import { loadHome } from "~/features/catalogue/shop.server";
 
 export const meta: MetaFunction = () => [
   { title: "MediStore | Trusted online pharmacy in Nigeria" },
@@ -34,8 +33,7 @@ const TRUST_POINTS = [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [hero, grid] = await Promise.all([heroProducts(context.db), loadShopGrid(request, context)]);
-  return { hero: hero.map(toCard), grid };
+  return loadHome(request, context);
 }
 
 /** Adding to the cart changes the root's data only; the catalogue need not be read again. */

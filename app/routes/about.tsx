@@ -1,4 +1,4 @@
-/** /about: the static marketing page (spec 2): mission, story, figures, quality, headquarters, team, calls to action. */
+/** /about: the static marketing page: mission, story, figures, quality, headquarters, team, calls to action. */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { STORE_ADDRESS } from "~/components/site-footer";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-// Spec 9: the site's static claims.
+// The site's static claims (docs/product-rules.md, Texts and timings).
 const STATS = [
   { value: "20k+", label: "orders delivered" },
   { value: "4.9", label: "average customer rating" },

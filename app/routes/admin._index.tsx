@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [products, orders, prescriptions, unreadMessages] = await Promise.all([
     countProducts(context.db),
     orderCounts(context.db),
-    countPrescriptions(context),
+    countPrescriptions(context.db),
     countUnreadMessages(context.db),
   ]);
   return { products, orders: orders.total, delivered: orders.delivered, prescriptions, unreadMessages };

@@ -1,18 +1,18 @@
 /** Admin › Admins: create another admin (e-mail, password) and see who has admin access. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { PASSWORD_MIN } from "~/lib/limits";
-import { adminCreateSchema, fieldErrors } from "~/lib/validation";
-import { createUser, EmailTakenError, listUsers } from "~/models/user.server";
+import { createAdmin } from "~/features/accounts/accounts.server";
+import { ADMIN_CREATE_FAILED, ADMIN_CREATED } from "~/features/accounts/messages";
+import { listUsers } from "~/models/user.server";
+import { formValues, handleForm } from "~/services/http.server";
+import type { FormFailure } from "~/lib/app-error";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export const ADMIN_CREATED = "New admin created successfully!";
-export const ADMIN_CREATE_FAILED = "Error creating admin";
-
-type ActionData = { formError?: string; errors?: Record<string, string>; email?: string };
+type ActionData = FormFailure;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -23,36 +23,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData().catch(() => null);
-  const email = String(form?.get("email") ?? "").slice(0, 254);
-  const parsed = adminCreateSchema.safeParse({
-    email: form?.get("email"),
-    password: form?.get("password"),
-    name: form?.get("name") || undefined,
-  });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data<ActionData>(
-      { formError: `${ADMIN_CREATE_FAILED}: ${Object.values(errors)[0]}`, errors, email },
-      { status: 400 },
-    );
-  }
-  try {
-    await createUser(context.db, {
-      name: parsed.data.name || "Admin",
-      email: parsed.data.email,
-      password: parsed.data.password,
-      role: "admin",
-    });
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data<ActionData>(
-        { formError: `${ADMIN_CREATE_FAILED}: ${error.message}`, errors: { email: error.message }, email },
-        { status: 409 },
-      );
-    }
-    throw error;
-  }
-  return redirectWithToast("/admin/admins", { type: "success", message: ADMIN_CREATED }, context.config);
+  const values = formValues(form, ["email", "name"], 254);
+  return handleForm(
+    async () => {
+      await createAdmin(context, {
+        ...values,
+        name: values.name || undefined,
+        password: form?.get("password"),
+      });
+      return redirectWithToast("/admin/admins", { type: "success", message: ADMIN_CREATED }, context.config);
+    },
+    { values },
+  );
 }
 
 export default function AdminAdmins() {
@@ -67,13 +49,13 @@ export default function AdminAdmins() {
           Create an admin
         </h2>
         <Form method="post" className="mt-3 flex flex-col gap-3">
-          <FormError message={result?.formError} />
+          <FormError message={result?.formError && `${ADMIN_CREATE_FAILED}: ${result.formError}`} />
           <FormField
             label="Email"
             name="email"
             type="email"
             idPrefix="admin"
-            defaultValue={result?.email}
+            defaultValue={result?.values?.email}
             error={result?.errors?.email}
             autoComplete="off"
             maxLength={254}

@@ -5,39 +5,20 @@ import { OrderTimeline } from "~/components/order-timeline";
 import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
-import { DELIVERY_STATUSES, displayOrderRef } from "~/lib/order-status";
-import { listAllOrders, OrderNotFoundError, timelinesFor, updateOrderStatus } from "~/models/order.server";
+import { DELIVERY_STATUSES, displayOrderRef, isDeliveryStatus } from "~/features/orders/order-status";
+import { allOrderViews, changeOrderStatus } from "~/features/orders/orders.server";
+import { AppError } from "~/lib/app-error";
 import { requireAdmin } from "~/services/session.server";
-import { parsePage } from "~/services/shop.server";
-import { redirectWithToast, safeRedirectPath } from "~/services/toast.server";
+import { parsePage } from "~/lib/pagination";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const STATUS_UPDATE_FAILED = "Failed to update status";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const { orders, hasMore } = await listAllOrders(context.db, { page });
-  const timelines = await timelinesFor(
-    context.db,
-    orders.map((o) => o.id),
-  );
-  return {
-    page,
-    hasMore,
-    orders: orders.map((o) => ({
-      id: o.id,
-      orderRef: displayOrderRef(o),
-      email: o.email,
-      name: o.name,
-      phone: o.phone,
-      deliveryAddress: o.deliveryAddress,
-      totalKobo: o.totalKobo,
-      deliveryStatus: o.deliveryStatus,
-      createdAt: o.createdAt,
-      items: o.items.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity })),
-      timeline: timelines.get(o.id) ?? [],
-    })),
-  };
+  return { page, ...(await allOrderViews(context, page)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,24 +29,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirectWithToast(back, { type: "error", message: STATUS_UPDATE_FAILED }, context.config);
   const orderId = form?.get("orderId");
   const status = form?.get("deliveryStatus");
-  if (
-    typeof orderId !== "string" ||
-    !DELIVERY_STATUSES.includes(status as (typeof DELIVERY_STATUSES)[number])
-  )
-    return fail();
+  if (typeof orderId !== "string" || !isDeliveryStatus(status)) return fail();
   try {
-    const { order, changed } = await updateOrderStatus(
-      context.db,
-      orderId,
-      status as (typeof DELIVERY_STATUSES)[number],
-      admin,
-    );
+    const { order, changed } = await changeOrderStatus(context, admin, orderId, status);
+    const ref = displayOrderRef(order);
     const message = changed
-      ? `Order ${displayOrderRef(order)} is now ${order.deliveryStatus}`
-      : `Order ${displayOrderRef(order)} was already ${order.deliveryStatus}`;
+      ? `Order ${ref} is now ${order.deliveryStatus}`
+      : `Order ${ref} was already ${order.deliveryStatus}`;
     return redirectWithToast(back, { type: "success", message }, context.config);
   } catch (error) {
-    if (!(error instanceof OrderNotFoundError)) console.error("status update failed", error);
+    if (!(error instanceof AppError)) console.error("status update failed", error);
     return fail();
   }
 }

@@ -1,17 +1,17 @@
 /** Admin › Prescriptions: every upload with its image (served privately), owner and date. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { listAllPrescriptions, prescriptionImageUrl } from "~/models/prescription.server";
+import { allPrescriptions } from "~/features/prescriptions/prescriptions.server";
 import { requireAdmin } from "~/services/session.server";
 import { LocalTime } from "~/components/local-time";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const rows = await listAllPrescriptions(context);
+  const rows = await allPrescriptions(context);
   return {
     prescriptions: rows.map((p) => ({
       id: p.id,
-      url: prescriptionImageUrl(p.id),
+      url: p.url,
       userName: p.userName,
       userEmail: p.userEmail,
       createdAt: p.createdAt,

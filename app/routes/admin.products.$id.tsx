@@ -1,22 +1,18 @@
 /** Admin › Products › edit one product (name, category, price, image). */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ProductForm, type ProductFormData } from "~/components/admin/product-form";
+import { ProductForm } from "~/components/admin/product-form";
+import type { FormFailure } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
-import { getProductById } from "~/models/product.server";
-import { editProduct, parseProductIdParam, ProductFormError } from "~/services/catalogue-admin.server";
+import { editProduct, parseProductIdParam, productToEdit } from "~/features/catalogue/admin-products.server";
+import { handleForm, handlePage } from "~/services/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { readMultipart, UploadError } from "~/services/uploads.server";
-
-const notFound = () =>
-  data({ message: "That product does not exist (it may have been deleted)." }, { status: 404 });
+import { readMultipart } from "~/services/uploads.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const id = parseProductIdParam(params.id);
-  const product = id ? await getProductById(context.db, id) : undefined;
-  if (!product) throw notFound();
+  const product = await handlePage(() => productToEdit(context, parseProductIdParam(params.id)));
   return {
     product: {
       id: product.id,
@@ -31,30 +27,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = parseProductIdParam(params.id);
-  if (!id) throw notFound();
-  try {
-    const updated = await editProduct(context, id, await readMultipart(request));
-    if (!updated) throw notFound();
+  await handlePage(() => productToEdit(context, id));
+  return handleForm(async () => {
+    const updated = await editProduct(context, id!, await readMultipart(request));
     return redirectWithToast(
       "/admin/products",
       { type: "success", message: `Product updated successfully (${updated.name})` },
       context.config,
     );
-  } catch (error) {
-    if (error instanceof ProductFormError || error instanceof UploadError) {
-      const errors = error instanceof ProductFormError ? error.errors : { image: error.message };
-      return data<ProductFormData>(
-        { formError: `Error updating product: ${error.message}`, errors },
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  });
 }
 
 export default function EditProduct() {
   const { product } = useLoaderData<typeof loader>();
-  const result = useActionData<ProductFormData>();
+  const result = useActionData<FormFailure>();
   return (
     <section aria-labelledby="edit-heading" className="rounded-xl border border-gray-200 bg-white p-4">
       <Link to="/admin/products" className="text-sm text-brand-700 underline">
@@ -78,6 +64,7 @@ export default function EditProduct() {
         <ProductForm
           mode="edit"
           result={result}
+          failure="Error updating product"
           defaults={{ name: product.name, category: product.category, price: product.price }}
         />
       </div>

@@ -1,9 +1,14 @@
 /** The confirmation step before a product is deleted (the dialog's no-JavaScript twin), and the delete. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DELETE_PRODUCT_QUESTION } from "~/components/admin/confirm-delete";
-import { getProductById } from "~/models/product.server";
-import { parseProductIdParam, removeProduct } from "~/services/catalogue-admin.server";
+import {
+  parseProductIdParam,
+  productToEdit,
+  removeProduct,
+} from "~/features/catalogue/admin-products.server";
+import { AppError } from "~/lib/app-error";
+import { handlePage } from "~/services/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -12,30 +17,21 @@ export const DELETE_FAILED = "Failed to delete product. Please try again.";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const id = parseProductIdParam(params.id);
-  const product = id ? await getProductById(context.db, id) : undefined;
-  if (!product)
-    throw data(
-      { message: "That product does not exist (it may have been deleted already)." },
-      { status: 404 },
-    );
+  const product = await handlePage(() => productToEdit(context, parseProductIdParam(params.id)));
   return { product: { id: product.id, name: product.name } };
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const id = parseProductIdParam(params.id);
   try {
-    const removed = id ? await removeProduct(context, id) : undefined;
-    if (!removed)
-      return redirectWithToast("/admin/products", { type: "error", message: DELETE_FAILED }, context.config);
+    await removeProduct(context, parseProductIdParam(params.id));
     return redirectWithToast(
       "/admin/products",
       { type: "success", message: PRODUCT_DELETED },
       context.config,
     );
   } catch (error) {
-    console.error("delete product failed", error);
+    if (!(error instanceof AppError)) console.error("delete product failed", error);
     return redirectWithToast("/admin/products", { type: "error", message: DELETE_FAILED }, context.config);
   }
 }

@@ -1,78 +1,47 @@
 /** Admin › Products: the add form and the catalogue (searchable, paged) with Edit and Delete per product. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDeleteButton } from "~/components/admin/confirm-delete";
-import { ProductForm, type ProductFormData } from "~/components/admin/product-form";
-import { productImageUrl } from "~/lib/images";
+import { ProductForm } from "~/components/admin/product-form";
+import type { FormFailure } from "~/lib/app-error";
 import { formatNaira } from "~/lib/money";
-import { listProducts, normalizeSearch } from "~/models/product.server";
-import { addProduct, ProductFormError } from "~/services/catalogue-admin.server";
+import { addProduct, PRODUCT_FIELDS } from "~/features/catalogue/admin-products.server";
+import { loadAdminCatalogue } from "~/features/catalogue/shop.server";
+import { formValues, handleForm } from "~/services/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { parsePage } from "~/services/shop.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { readMultipart, UploadError } from "~/services/uploads.server";
+import { readMultipart } from "~/services/uploads.server";
 import { ProductThumb } from "~/components/product-thumb";
 
 export const PRODUCT_ADDED = "Product added successfully!";
 export const ADD_PRODUCT_FAILED = "Error adding product";
 
-const PAGE_SIZE = 48;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const search = normalizeSearch(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
-  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize: PAGE_SIZE });
-  return {
-    search,
-    page,
-    hasMore,
-    products: products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      category: p.category,
-      priceKobo: p.priceKobo,
-      imageUrl: productImageUrl(p.imageKey),
-    })),
-  };
+  return loadAdminCatalogue(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  let values: ProductFormData["values"];
-  try {
-    const form = await readMultipart(request);
-    values = {
-      name: String(form.get("name") ?? "").slice(0, 200),
-      category: String(form.get("category") ?? ""),
-      price: String(form.get("price") ?? "").slice(0, 20),
-    };
-    const product = await addProduct(context, form);
-    return redirectWithToast(
-      "/admin/products",
-      { type: "success", message: `${PRODUCT_ADDED} (${product.name})` },
-      context.config,
-    );
-  } catch (error) {
-    if (error instanceof ProductFormError || error instanceof UploadError) {
-      const errors = error instanceof ProductFormError ? error.errors : { image: error.message };
-      return data<ProductFormData>(
-        { formError: `${ADD_PRODUCT_FAILED}: ${error.message}`, errors, values },
-        { status: error.status },
+  const values: Record<string, string> = {};
+  return handleForm(
+    async () => {
+      const form = await readMultipart(request);
+      Object.assign(values, formValues(form, PRODUCT_FIELDS, 200));
+      const product = await addProduct(context, form);
+      return redirectWithToast(
+        "/admin/products",
+        { type: "success", message: `${PRODUCT_ADDED} (${product.name})` },
+        context.config,
       );
-    }
-    console.error("add product failed", error);
-    return data<ProductFormData>(
-      { formError: `${ADD_PRODUCT_FAILED}. Please try again.`, values },
-      { status: 500 },
-    );
-  }
+    },
+    { values, unexpected: "Please try again." },
+  );
 }
 
 export default function AdminProducts() {
   const { products, search, page, hasMore } = useLoaderData<typeof loader>();
-  const result = useActionData<ProductFormData>();
+  const result = useActionData<FormFailure>();
   const pageHref = (n: number) =>
     `/admin/products?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) })}`;
   return (
@@ -81,7 +50,7 @@ export default function AdminProducts() {
         <h2 id="add-product" className="mb-3 text-lg font-semibold">
           Add a product
         </h2>
-        <ProductForm mode="add" result={result} />
+        <ProductForm mode="add" result={result} failure={ADD_PRODUCT_FAILED} />
       </section>
 
       <section aria-labelledby="catalogue">

@@ -71,7 +71,7 @@ export default function AdminLayout() {
       <div className="mt-6">
         <Outlet />
       </div>
-      {/* Spec 2: the admin chat panel sits beneath the tabs. */}
+      {/* The chat panel sits beneath the tabs. */}
       <div className="mt-6">
         <AdminChatPanel customers={customers} />
       </div>

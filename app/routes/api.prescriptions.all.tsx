@@ -1,18 +1,18 @@
 /** GET /api/prescriptions/all: every upload as {_id, imageUrl, userEmail, user: {name}, createdAt} (admins). */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listAllPrescriptions, prescriptionImageUrl } from "~/models/prescription.server";
-import { handleApi } from "~/services/api.server";
+import { allPrescriptions } from "~/features/prescriptions/prescriptions.server";
+import { handleApi, methodNotAllowed } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
     await requireApiAdmin(request, context);
     const origin = new URL(request.url).origin;
-    const rows = await listAllPrescriptions(context);
+    const rows = await allPrescriptions(context);
     return Response.json(
       rows.map((p) => ({
         _id: p.id,
-        imageUrl: `${origin}${prescriptionImageUrl(p.id)}`,
+        imageUrl: `${origin}${p.url}`,
         userEmail: p.userEmail,
         user: p.userName ? { name: p.userName } : null,
         createdAt: new Date(p.createdAt).toISOString(),
@@ -21,3 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   });
 }
+
+/** Reading only: any other method is a 405 with a message. */
+export const action = () => methodNotAllowed(["GET"]);

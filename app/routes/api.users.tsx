@@ -1,7 +1,7 @@
 /** GET /api/users: every account as {_id, name, email, role, createdAt} (admins; never password data). */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listUsers } from "~/models/user.server";
-import { handleApi } from "~/services/api.server";
+import { handleApi, methodNotAllowed } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,3 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   });
 }
+
+/** Reading only: any other method is a 405 with a message. */
+export const action = () => methodNotAllowed(["GET"]);

@@ -6,8 +6,9 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/api.server";
-import { authorizeRoom, mintTicket } from "~/services/chat.server";
+import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
+import { authorizeRoom, mintTicket } from "~/features/chat/chat.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { requireApiUser } from "~/services/session.server";
 
 const bodySchema = z.object({
@@ -19,6 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
+    await enforceRateLimit(request, context, "chatTicket", user.id);
     const hasBody =
       (request.headers.get("Content-Length") ?? "0") !== "0" || request.headers.has("Content-Type");
     const body = hasBody ? parseOrThrow(bodySchema, await readJson(request, 1024)) : {};

@@ -1,7 +1,7 @@
 /**
- * /contact: the pharmacy's contact details and a message form that really delivers (decisions.md: messages
- * are stored for admins to read). Without JavaScript the form is a plain POST answered with a redirect back
- * here and a flash banner; with JavaScript it submits in place, then shows the spec's text and clears.
+ * /contact: the pharmacy's contact details and a message form that really delivers (messages are stored
+ * for admins to read). Without JavaScript the form is a plain POST answered with a redirect back
+ * here and a flash banner; with JavaScript it submits in place, then says so and clears.
  */
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
@@ -14,9 +14,10 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { WhatsAppIcon } from "~/components/icons";
 import { STORE_ADDRESS } from "~/components/site-footer";
 import { useHydrated } from "~/lib/use-hydrated";
-import { contactSchema, fieldErrors } from "~/lib/validation";
 import { whatsAppLink } from "~/lib/whatsapp";
-import { saveContactMessage } from "~/models/contact.server";
+import { sendContactMessage } from "~/features/contact/contact.server";
+import { CONTACT_FAILED, CONTACT_SENT, HONEYPOT } from "~/features/contact/messages";
+import { AppError } from "~/lib/app-error";
 import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
 import { orNetworkFailure } from "~/lib/network-failure";
@@ -31,15 +32,10 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export const CONTACT_SENT = "Message sent successfully!";
-export const CONTACT_FAILED = "Failed to send message. Please try again.";
-
 /** The schema's limits, repeated on the inputs so a browser stops the user before the server has to. */
 const MAX = { name: 100, email: 254, message: 5000 } as const;
 /** Well above the largest valid form (5,000 characters of any script, percent-encoded): refuse the rest unread. */
 const MAX_BODY_BYTES = 64 * 1024;
-/** Hidden from people; bots that fill every field give themselves away. */
-const HONEYPOT = "website";
 /** Present only when the page is hydrated: the answer is then data for the fetcher, not a redirect. */
 const ENHANCED = "enhanced";
 
@@ -72,39 +68,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const form = await request.formData().catch(() => null);
   if (!form) return data<ContactActionData>({ formError: CONTACT_FAILED }, { status: 400 });
-  const enhanced = form.get(ENHANCED) === "1";
-  const sent = () =>
-    enhanced
-      ? data<ContactActionData>({ ok: true })
-      : // Post/Redirect/Get: a reload after sending does not send the message twice.
-        redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
-
-  const honeypot = form.get(HONEYPOT);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return sent();
-
-  // Validate the raw values: a message one character over the limit must fail, not be cut to fit.
-  const raw = Object.fromEntries(
-    (Object.keys(MAX) as Field[]).map((key) => [key, form.get(key) ?? undefined]),
-  );
-  const parsed = contactSchema.safeParse(raw);
-  if (!parsed.success) {
+  try {
+    await sendContactMessage(request, context, form);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
     return data<ContactActionData>(
-      { errors: fieldErrors(parsed.error) as ContactActionData["errors"], values: formValues(form) },
-      { status: 400 },
+      { formError: error.message || undefined, errors: error.fieldErrors, values: formValues(form) },
+      { status: error.status },
     );
   }
-
-  try {
-    await saveContactMessage(context.db, parsed.data);
-  } catch (error) {
-    console.error("contact message not saved", error);
-    return data<ContactActionData>({ formError: CONTACT_FAILED, values: formValues(form) }, { status: 503 });
-  }
-  return sent();
+  return form.get(ENHANCED) === "1"
+    ? data<ContactActionData>({ ok: true })
+    : // Post/Redirect/Get: a reload after sending does not send the message twice.
+      redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
 }
 
 /**
- * With JavaScript a lost connection or a server error gets the spec's failure text, not an error page.
+ * With JavaScript a lost connection or a server error gets the failure text, not an error page.
  * `networkError` tells the root not to re-read its data after a submission that never reached the server.
  */
 export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>

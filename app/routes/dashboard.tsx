@@ -27,13 +27,13 @@ import {
 } from "~/components/prescription-upload";
 import { StatusBadge } from "~/components/status-badge";
 import { whatsAppLink } from "~/lib/whatsapp";
-import { listPrescriptionsForUser, prescriptionImageUrl } from "~/models/prescription.server";
 import type { loader as rootLoader } from "~/root";
-import { myOrderCards } from "~/services/my-orders.server";
-import { uploadPrescription } from "~/services/prescription-upload.server";
+import { myOrders } from "~/features/orders/orders.server";
+import { myPrescriptions, uploadPrescription } from "~/features/prescriptions/prescriptions.server";
+import { AppError } from "~/lib/app-error";
 import { requireUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
-import { readMultipart, UploadError } from "~/services/uploads.server";
+import { readMultipart } from "~/services/uploads.server";
 import { LocalTime } from "~/components/local-time";
 import { LogoutButton } from "~/components/logout-button";
 
@@ -43,12 +43,12 @@ export const RECENT_ACTIVITY_COUNT = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const prescriptions = await listPrescriptionsForUser(context, user.id);
+  const prescriptions = await myPrescriptions(context, user.id);
   return {
-    // Spec 6: the greeting carries the name only for customers; "User" otherwise.
+    // The greeting carries the name only for customers; "User" otherwise.
     greetingName: user.role !== "admin" && user.name ? user.name : "User",
     // Streamed: the page shows "Loading recent activity…" until the orders arrive.
-    recent: myOrderCards(context, user.id, { limit: RECENT_ACTIVITY_COUNT }).then((orders) =>
+    recent: myOrders(context, user.id, { limit: RECENT_ACTIVITY_COUNT }).then((orders) =>
       orders.map((o) => ({
         id: o.id,
         accessToken: o.accessToken,
@@ -56,11 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         status: o.deliveryStatus,
       })),
     ),
-    prescriptions: prescriptions.map((p) => ({
-      id: p.id,
-      createdAt: p.createdAt,
-      url: prescriptionImageUrl(p.id),
-    })),
+    prescriptions,
   };
 }
 
@@ -70,8 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const form = await readMultipart(request);
     enhanced = form.get("_enhanced") === "1";
-    if (form.get("intent") !== "upload-prescription") throw new UploadError("Unknown action.");
-    await uploadPrescription(context, user, form);
+    if (form.get("intent") !== "upload-prescription") throw new AppError(400, "Unknown action.");
+    await uploadPrescription(request, context, user, form);
     if (enhanced) return data<UploadResult>({ ok: true, message: UPLOAD_SUCCESS });
     return redirect("/dashboard", {
       headers: {
@@ -79,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof UploadError) {
+    if (error instanceof AppError) {
       return data<UploadResult>(
         { ok: false, message: uploadFailedMessage(error.message) },
         { status: error.status },
@@ -90,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** A lost connection during an upload gets the spec's message instead of an error page. */
+/** A lost connection during an upload gets its message instead of an error page. */
 export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
   orNetworkFailure(() => serverAction<typeof action>(), { ok: false, message: UPLOAD_NETWORK_ERROR });
 

@@ -1,4 +1,4 @@
-/** /how: adding MediStore to the home screen (spec 2), and what works without a connection. */
+/** /how: adding MediStore to the home screen, and what works without a connection. */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";

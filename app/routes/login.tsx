@@ -1,7 +1,6 @@
 /** /login: e-mail and password; admins land on /admin, everyone else on /dashboard (or back where they were). */
 import { orNetworkFailure } from "~/lib/network-failure";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -19,18 +18,23 @@ import { useEffect } from "react";
 import { FormError, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { showToast } from "~/components/toaster";
-import { authenticateWithPassword, homeFor, LoginError } from "~/services/auth.server";
+import { logInWithForm } from "~/features/accounts/login.server";
+import { homeFor } from "~/features/accounts/home";
+import { AppError } from "~/lib/app-error";
+import { formValues, handleForm } from "~/services/http.server";
+import type { FormFailure } from "~/lib/app-error";
 import { createSession, getUser } from "~/services/session.server";
-import { safeRedirectPath, toastCookie } from "~/services/toast.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { toastCookie } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | MediStore" }];
 
 export const LOGIN_FAILED = "Login failed";
 export const LOGIN_NETWORK_ERROR = "Something went wrong, please try again.";
 
-type ActionData = { formError?: string; email?: string; networkError?: boolean };
+type ActionData = FormFailure & { networkError?: boolean };
 
-function redirectTarget(value: string | null | undefined): string | null {
+function redirectTarget(value: unknown): string | null {
   const path = safeRedirectPath(value, "");
   return path && !path.startsWith("/login") && !path.startsWith("/register") ? path : null;
 }
@@ -47,29 +51,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .clone()
     .formData()
     .catch(() => null);
-  if (!form)
-    return data<ActionData>({ formError: "We could not read that form. Please try again." }, { status: 400 });
-  const email = String(form.get("email") ?? "").slice(0, 254);
-  try {
-    const user = await authenticateWithPassword(request, context);
-    const { setCookie } = await createSession(context, user.id);
-    const headers = new Headers();
-    headers.append("Set-Cookie", setCookie);
-    headers.append(
-      "Set-Cookie",
-      await toastCookie(context.config, { type: "success", message: "Login successful!" }),
-    );
-    return redirect(homeFor(user, redirectTarget(form.get("redirectTo") as string | null)), { headers });
-  } catch (error) {
-    if (error instanceof LoginError) {
-      return data<ActionData>({ formError: error.message, email }, { status: error.status });
-    }
-    console.error("login failed", error);
-    return data<ActionData>({ formError: LOGIN_FAILED, email }, { status: 500 });
-  }
+  const values = formValues(form, ["email"], 254);
+  return handleForm(
+    async () => {
+      if (!form) throw new AppError(400, "We could not read that form. Please try again.");
+      const user = await logInWithForm(request, context);
+      const { setCookie } = await createSession(context, user.id);
+      const headers = new Headers();
+      headers.append("Set-Cookie", setCookie);
+      headers.append(
+        "Set-Cookie",
+        await toastCookie(context.config, { type: "success", message: "Login successful!" }),
+      );
+      return redirect(homeFor(user, redirectTarget(form.get("redirectTo"))), { headers });
+    },
+    { values, unexpected: LOGIN_FAILED },
+  );
 }
 
-/** A lost connection becomes the spec's error toast instead of an error page. */
+/** A lost connection becomes an error toast instead of an error page. */
 export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
   orNetworkFailure(() => serverAction<typeof action>(), {});
 
@@ -98,7 +98,7 @@ export default function LoginPage() {
           type="email"
           autoComplete="email"
           idPrefix="login"
-          defaultValue={actionData?.email}
+          defaultValue={actionData?.values?.email}
           maxLength={254}
         />
         <PasswordInput id="login-password" autoComplete="current-password" />

@@ -12,12 +12,10 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { WhatsAppIcon } from "~/components/icons";
-import { productImageUrl } from "~/lib/images";
 import { formatNaira } from "~/lib/money";
-import { displayOrderRef } from "~/lib/order-status";
-import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
-import { getOrderByAccessToken, timelinesFor } from "~/models/order.server";
+import { orderStatusPage } from "~/features/orders/orders.server";
+import { handlePage } from "~/services/http.server";
 import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "~/components/product-thumb";
@@ -33,49 +31,13 @@ export const headers: HeadersFunction = () => ({
 });
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const order = await getOrderByAccessToken(context.db, params.token ?? "");
-  if (!order) {
-    throw data(
-      { message: "We could not find that order. Please check the link you were given." },
-      { status: 404 },
-    );
-  }
-  const timeline = (await timelinesFor(context.db, [order.id])).get(order.id) ?? [];
-  const origin = context.config.publicOrigin ?? new URL(request.url).origin;
-  const statusUrl = `${origin}/order/${order.accessToken}`;
-  const whatsappUrl = whatsAppLink(
-    context.config.sellerWhatsApp,
-    orderWhatsAppMessage({ ...order, statusUrl }),
-  );
-  return data(
-    {
-      order: {
-        orderRef: displayOrderRef(order),
-        name: order.name,
-        email: order.email,
-        phone: order.phone,
-        deliveryAddress: order.deliveryAddress,
-        totalKobo: order.totalKobo,
-        deliveryStatus: order.deliveryStatus,
-        createdAt: order.createdAt,
-        items: order.items.map((item) => ({
-          id: item.id,
-          name: item.name,
-          quantity: item.quantity,
-          unitPriceKobo: item.unitPriceKobo,
-          imageUrl: productImageUrl(item.imageKey),
-        })),
-      },
-      statusUrl,
-      whatsappUrl,
-      timeline,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const page = await handlePage(() => orderStatusPage(request, context, params.token ?? ""));
+  return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl, timeline } = useLoaderData<typeof loader>();
+  const { order, statusUrl, whatsappUrl } = useLoaderData<typeof loader>();
+  const timeline = order.timeline;
   const [params] = useSearchParams();
   const justPlaced = params.get("placed") === "1";
   const [openedWhatsApp, setOpenedWhatsApp] = useState(false);

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { OrderListPage } from "~/components/order-list";
-import { myOrderCards } from "~/services/my-orders.server";
+import { myOrders } from "~/features/orders/orders.server";
 import { requireUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "My Orders | MediStore" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { orders: await myOrderCards(context, user.id) };
+  return { orders: await myOrders(context, user.id) };
 }
 
 export default function MyOrders() {

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { OrderListPage } from "~/components/order-list";
-import { myOrderCards } from "~/services/my-orders.server";
+import { myOrders } from "~/features/orders/orders.server";
 import { requireUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pending Deliveries | MediStore" }];
 
-/** Spec 4: pending means any status other than Delivered. */
+/** Pending means any status other than Delivered. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { orders: await myOrderCards(context, user.id, { pendingOnly: true }) };
+  return { orders: await myOrders(context, user.id, { pendingOnly: true }) };
 }
 
 export default function PendingDeliveries() {

@@ -1,7 +1,6 @@
 /** /register: full name, e-mail, password; a new customer lands on /dashboard, signed in. */
 import { orNetworkFailure } from "~/lib/network-failure";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -11,21 +10,18 @@ import { Form, Link, useActionData, useNavigation, type ClientActionFunctionArgs
 import { FormError, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { PASSWORD_MIN } from "~/lib/limits";
-import { fieldErrors, registerSchema } from "~/lib/validation";
-import { createUser, EmailTakenError } from "~/models/user.server";
-import { homeFor } from "~/services/auth.server";
-import { createSession, getUser } from "~/services/session.server";
+import { register } from "~/features/accounts/accounts.server";
+import { REGISTRATION_FAILED } from "~/features/accounts/messages";
+import { homeFor } from "~/features/accounts/home";
+import { AppError } from "~/lib/app-error";
+import { formValues, handleForm } from "~/services/http.server";
+import type { FormFailure } from "~/lib/app-error";
+import { getUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Register | MediStore" }];
 
-export const REGISTRATION_FAILED = "Registration failed";
-
-type ActionData = {
-  formError?: string;
-  errors?: Record<string, string>;
-  values?: { name?: string; email?: string };
-};
+type ActionData = FormFailure;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
@@ -35,36 +31,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
-  if (!form) return data<ActionData>({ formError: REGISTRATION_FAILED }, { status: 400 });
-  const values = {
-    name: String(form.get("name") ?? "").slice(0, 200),
-    email: String(form.get("email") ?? "").slice(0, 254),
-  };
-  const parsed = registerSchema.safeParse({ ...values, password: form.get("password") });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data<ActionData>({ errors, formError: Object.values(errors)[0], values }, { status: 400 });
-  }
-  try {
-    const user = await createUser(context.db, parsed.data);
-    const { setCookie } = await createSession(context, user.id);
-    const headers = new Headers();
-    headers.append("Set-Cookie", setCookie);
-    headers.append(
-      "Set-Cookie",
-      await toastCookie(context.config, { type: "success", message: "Registration successful!" }),
-    );
-    return redirect("/dashboard", { headers });
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data<ActionData>(
-        { formError: error.message, errors: { email: error.message }, values },
-        { status: 409 },
+  const values = formValues(form, ["name", "email"], 254);
+  return handleForm(
+    async () => {
+      if (!form) throw new AppError(400, REGISTRATION_FAILED);
+      const { setCookie } = await register(request, context, { ...values, password: form.get("password") });
+      const headers = new Headers();
+      headers.append("Set-Cookie", setCookie);
+      headers.append(
+        "Set-Cookie",
+        await toastCookie(context.config, { type: "success", message: "Registration successful!" }),
       );
-    }
-    console.error("registration failed", error);
-    return data<ActionData>({ formError: REGISTRATION_FAILED, values }, { status: 500 });
-  }
+      return redirect("/dashboard", { headers });
+    },
+    { values, unexpected: REGISTRATION_FAILED },
+  );
 }
 
 export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>

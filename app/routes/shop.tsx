@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ShopGrid } from "~/components/shop-grid";
-import { loadShopGrid } from "~/services/shop.server";
+import { loadShopGrid } from "~/features/catalogue/shop.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.search ? `“${data.search}” | MediStore` : "Shop medicines | MediStore" },

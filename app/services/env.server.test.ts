@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./env.server";
 
-const bindings = { DB: {} as D1Database, IMAGES: {} as R2Bucket, IMAGE_TRANSFORMS: {} as ImagesBinding };
+const limiter = {} as RateLimit;
+const bindings = {
+  DB: {} as D1Database,
+  IMAGES: {} as R2Bucket,
+  IMAGE_TRANSFORMS: {} as ImagesBinding,
+  RATE_LIMIT_REGISTER: limiter,
+  RATE_LIMIT_CHECKOUT: limiter,
+  RATE_LIMIT_CONTACT: limiter,
+  RATE_LIMIT_UPLOAD: limiter,
+  RATE_LIMIT_CHAT_TICKET: limiter,
+};
 
 const vars = {
   COOKIE_SECRET: "a-long-enough-secret",
@@ -65,5 +75,10 @@ describe("parseConfig", () => {
       "https://medistore.ng",
     );
     expect(parseConfig({ ...bindings, ...vars, PUBLIC_ORIGIN: "" }).publicOrigin).toBeUndefined();
+  });
+
+  it("names a missing rate-limit binding", () => {
+    const { RATE_LIMIT_CHECKOUT: _missing, ...rest } = bindings;
+    expect(() => parseConfig({ ...rest, ...vars } as unknown as Env)).toThrow(/RATE_LIMIT_CHECKOUT/);
   });
 });

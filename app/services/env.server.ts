@@ -45,11 +45,24 @@ export type AppConfig = {
 
 export class ConfigError extends Error {}
 
+const RATE_LIMIT_BINDINGS = [
+  "RATE_LIMIT_REGISTER",
+  "RATE_LIMIT_CHECKOUT",
+  "RATE_LIMIT_CONTACT",
+  "RATE_LIMIT_UPLOAD",
+  "RATE_LIMIT_CHAT_TICKET",
+] as const satisfies readonly (keyof Env)[];
+
 export function parseConfig(env: Env): AppConfig {
   if (!env.DB) throw new ConfigError("The D1 binding DB is missing (see wrangler.toml)");
   if (!env.IMAGES) throw new ConfigError("The R2 binding IMAGES is missing (see wrangler.toml)");
   if (!env.IMAGE_TRANSFORMS)
     throw new ConfigError("The Images binding IMAGE_TRANSFORMS is missing (see wrangler.toml)");
+
+  for (const name of RATE_LIMIT_BINDINGS) {
+    if (!env[name])
+      throw new ConfigError(`The rate-limit binding ${name} is missing (see wrangler.toml [[ratelimits]])`);
+  }
 
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -5,7 +5,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { PRODUCT_IMAGE_PREFIX } from "~/lib/images";
-import { UploadError, type CheckedImage } from "./uploads.server";
+import { AppError } from "~/lib/app-error";
+import type { CheckedImage } from "./uploads.server";
 
 export const THUMBNAIL_SIZE = 240;
 
@@ -19,7 +20,7 @@ export async function storeProductImage(context: AppLoadContext, image: CheckedI
     webp = await result.response().arrayBuffer();
   } catch (error) {
     console.error("image transform failed", error);
-    throw new UploadError("We could not read that image. Please try another photo.");
+    throw new AppError(400, "We could not read that image. Please try another photo.");
   }
   const key = `${PRODUCT_IMAGE_PREFIX}${crypto.randomUUID()}.webp`;
   await IMAGES.put(key, webp, { httpMetadata: { contentType: "image/webp" } });

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (decisions.md): a random 256-bit token in an HttpOnly cookie (pages) or an
+ * Server-side sessions: a random 256-bit token in an HttpOnly cookie (pages) or an
  * `Authorization: Bearer` header (JSON API); the sessions table keeps only its SHA-256, so a leaked
  * database cannot be replayed. Logout and expiry delete the row, which ends the session everywhere.
  */
@@ -7,7 +7,8 @@ import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cl
 import { and, eq, gt, lt } from "drizzle-orm";
 import { sessions, users } from "~/db/schema";
 import { randomToken } from "~/lib/random";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/lib/user";
+import { AppError } from "~/lib/app-error";
 import type { AppConfig } from "./env.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,7 +16,6 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_BELOW_MS = 15 * 24 * 60 * 60 * 1000;
 
 export const ACCESS_DENIED_ADMINS_ONLY = "Access denied: Admins only";
-export const AUTH_REQUIRED = "Please log in to continue.";
 
 function sessionCookie(config: AppConfig) {
   return createCookie("medistore_session", {
@@ -120,11 +120,6 @@ export async function destroySession(request: Request, context: AppLoadContext):
   return sessionCookie(context.config).serialize("", { maxAge: 0 });
 }
 
-/** Every session of a user (e.g. after a password change). */
-export async function destroyAllSessions(context: AppLoadContext, userId: string) {
-  await context.db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
@@ -148,14 +143,13 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 /** JSON API: 401 without a valid token or session. */
 export async function requireApiUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const user = await getUser(request, context);
-  if (!user)
-    throw Response.json({ message: "Authentication required: send a valid Bearer token." }, { status: 401 });
+  if (!user) throw new AppError(401, "Authentication required: send a valid Bearer token.");
   return user;
 }
 
 /** JSON API: 401 without a token, 403 "Access denied: Admins only" for a non-admin. */
 export async function requireApiAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const user = await requireApiUser(request, context);
-  if (user.role !== "admin") throw Response.json({ message: ACCESS_DENIED_ADMINS_ONLY }, { status: 403 });
+  if (user.role !== "admin") throw new AppError(403, ACCESS_DENIED_ADMINS_ONLY);
   return user;
 }

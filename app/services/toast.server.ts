@@ -1,11 +1,10 @@
 /**
  * Toasts that survive a redirect: the action stores one in a signed flash cookie, the next page's root
- * loader reads (and so clears) it and the client shows it with the spec's timings.
+ * loader reads (and so clears) it and the client shows it (docs/product-rules.md, Toasts).
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import type { Toast } from "~/lib/toast";
 import type { AppConfig } from "./env.server";
-
-export type Toast = { type: "success" | "error" | "info"; message: string };
 
 function toastStorage(config: AppConfig) {
   return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
@@ -42,20 +41,4 @@ export async function redirectWithToast(
 ) {
   headers.append("Set-Cookie", await toastCookie(config, toast));
   return redirect(url, { headers });
-}
-
-/** Only same-site paths, so a crafted form cannot bounce a shopper to another site. */
-export function safeRedirectPath(
-  value: FormDataEntryValue | string | null | undefined,
-  fallback = "/",
-): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
-    return fallback;
-  }
-  return value;
 }

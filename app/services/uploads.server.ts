@@ -2,20 +2,12 @@
  * Reading an uploaded image from a multipart form: size-limited before and after parsing, type checked by
  * content. Shared by prescription uploads and (admin) product images.
  */
+import { AppError } from "~/lib/app-error";
 import { IMAGE_EXTENSION, sniffImageType, type AcceptedImageType } from "~/lib/image-type";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Multipart framing and the other fields on top of the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413 | 415 = 400,
-  ) {
-    super(message);
-  }
-}
 
 export const IMAGE_TOO_LARGE = "The image is too large. Please choose one under 5 MB.";
 export const IMAGE_WRONG_TYPE = "Please choose a JPEG, PNG or WebP image.";
@@ -25,13 +17,13 @@ export const IMAGE_MISSING = "Please choose an image file.";
 export async function readMultipart(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data"))
-    throw new UploadError("Send the image as multipart/form-data.", 415);
+    throw new AppError(415, "Send the image as multipart/form-data.");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw new UploadError(IMAGE_TOO_LARGE, 413);
+  if (declared > MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
   try {
     return await request.formData();
   } catch {
-    throw new UploadError("We could not read the upload. Please try again.");
+    throw new AppError(400, "We could not read the upload. Please try again.");
   }
 }
 
@@ -39,10 +31,10 @@ export type CheckedImage = { bytes: Uint8Array; contentType: AcceptedImageType; 
 
 export async function readImageField(form: FormData, field = "image"): Promise<CheckedImage> {
   const file = form.get(field);
-  if (!file || typeof file === "string" || file.size === 0) throw new UploadError(IMAGE_MISSING);
-  if (file.size > MAX_IMAGE_BYTES) throw new UploadError(IMAGE_TOO_LARGE, 413);
+  if (!file || typeof file === "string" || file.size === 0) throw new AppError(400, IMAGE_MISSING);
+  if (file.size > MAX_IMAGE_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = sniffImageType(bytes);
-  if (!contentType) throw new UploadError(IMAGE_WRONG_TYPE, 415);
+  if (!contentType) throw new AppError(415, IMAGE_WRONG_TYPE);
   return { bytes, contentType, extension: IMAGE_EXTENSION[contentType] };
 }

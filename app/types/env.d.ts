@@ -4,6 +4,12 @@ interface Env {
   IMAGES: R2Bucket;
   /** Cloudflare Images: resizes product photos into WebP thumbnails. */
   IMAGE_TRANSFORMS: ImagesBinding;
+  /** Workers Rate Limiting, one binding per limited action (wrangler.toml [[ratelimits]]). */
+  RATE_LIMIT_REGISTER: RateLimit;
+  RATE_LIMIT_CHECKOUT: RateLimit;
+  RATE_LIMIT_CONTACT: RateLimit;
+  RATE_LIMIT_UPLOAD: RateLimit;
+  RATE_LIMIT_CHAT_TICKET: RateLimit;
 
   APP_ENV?: string;
   COOKIE_SECRET?: string;
@@ -13,4 +19,10 @@ interface Env {
   PUBLIC_ORIGIN?: string;
   CHAT_SECRET?: string;
   CHAT_HOST?: string;
+}
+
+/** The Remix server build (wrangler.toml [alias]: build/server, or the tests' own build). */
+declare module "medistore-server-build" {
+  const build: unknown;
+  export = build;
 }

@@ -1,12 +1,19 @@
 /**
- * Child processes of the bench (wrangler dev, seeding, Chromium) and their clean-up.
- * Each child is spawned detached, i.e. leader of its own process group, so stopping it also stops what it
- * started (wrangler dev runs workerd underneath). Only groups this bench started are ever signalled.
+ * Child processes of the bench (wrangler dev, partykit dev, seeding, Chromium), temporary folders, and
+ * their clean-up. Each child is spawned detached, i.e. leader of its own process group, so stopping it also
+ * stops what it started (wrangler dev runs workerd underneath). Only groups this bench started are ever
+ * signalled.
  */
 import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { clearInterval, setInterval } from "node:timers";
+import { fileURLToPath } from "node:url";
+
+/** The repository the bench measures; every command runs there. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const running = new Set();
@@ -19,13 +26,13 @@ export const BENCH_ENV = {
   WRANGLER_SEND_METRICS: "false",
 };
 
-/**
- * @param {string} root repository root
- * @param {string} name e.g. "wrangler"
- */
-export function bin(root, name) {
-  return path.join(root, "node_modules", ".bin", name);
+/** @param {string} name e.g. "wrangler" */
+export function bin(name) {
+  return path.join(ROOT, "node_modules", ".bin", name);
 }
+
+/** @param {number} ms */
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Keeps the last lines of a child's output, to explain a failure without flooding the bench output.
@@ -49,10 +56,10 @@ function tail(max) {
 /**
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd: string, env?: NodeJS.ProcessEnv, onLine?: (line: string) => void }} options
+ * @param {{ env?: NodeJS.ProcessEnv, onLine?: (line: string) => void }} [options]
  */
-export function startProcess(command, args, { cwd, env = BENCH_ENV, onLine }) {
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export function startProcess(command, args, { env = BENCH_ENV, onLine } = {}) {
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   const output = tail(400);
   const collect = (/** @type {Buffer} */ chunk) => {
     output.push(chunk);
@@ -80,12 +87,12 @@ export function startProcess(command, args, { cwd, env = BENCH_ENV, onLine }) {
  * Runs a command to completion.
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd: string, env?: NodeJS.ProcessEnv, heartbeat?: (elapsedMs: number) => void }} options
+ * @param {{ heartbeat?: (elapsedMs: number) => void }} [options]
  * @returns {Promise<{ code: number | null, output: string }>}
  */
-export async function run(command, args, { cwd, env, heartbeat }) {
+export async function run(command, args, { heartbeat } = {}) {
   const started = Date.now();
-  const proc = startProcess(command, args, { cwd, env });
+  const proc = startProcess(command, args);
   const timer = heartbeat ? setInterval(() => heartbeat(Date.now() - started), 30_000) : undefined;
   try {
     const { code } = await proc.exited;
@@ -103,10 +110,9 @@ export async function stopProcess(child) {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
   const gone = new Promise((resolve) => child.once("exit", resolve));
   signalGroup(child, "SIGTERM");
-  const timeout = new Promise((resolve) => setTimeout(() => resolve("timeout"), 5000));
-  if ((await Promise.race([gone, timeout])) === "timeout") {
+  if ((await Promise.race([gone, sleep(5000).then(() => "timeout")])) === "timeout") {
     signalGroup(child, "SIGKILL");
-    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([gone, sleep(2000)]);
   }
 }
 
@@ -127,6 +133,23 @@ function signalGroup(child, signal) {
 export function onCleanup(cleanup) {
   extraCleanups.add(cleanup);
   return () => extraCleanups.delete(cleanup);
+}
+
+/**
+ * A new folder in the OS temp folder, removed by `remove()` or, failing that, when the bench is stopped.
+ * @param {string} prefix
+ */
+export async function tempDir(prefix) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const removeDir = () => rm(dir, { recursive: true, force: true });
+  const unregister = onCleanup(removeDir);
+  return {
+    dir,
+    async remove() {
+      unregister();
+      await removeDir();
+    },
+  };
 }
 
 export async function stopAll() {

@@ -1,33 +1,98 @@
 /**
- * `wrangler dev` servers for the bench: the built MediStore Worker on a chosen local state folder, and a
- * hello-world Worker in the same runtime as the baseline for throughput.
+ * Local servers for the bench (`wrangler dev`, `partykit dev`): started as child processes, ready once they
+ * answer HTTP, and a session that restarts one that dies under a measurement. Also the one HTTP GET helper.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { bin, findFreePort, onCleanup, startProcess, stopProcess } from "./processes.mjs";
+import { performance } from "node:perf_hooks";
+import { bin, findFreePort, sleep, startProcess, stopProcess } from "./processes.mjs";
 
 // A Node global missing from the globals the project's ESLint config declares for scripts.
 const { AbortSignal } = globalThis;
 
-const HELLO_WORKER = fileURLToPath(new URL("./hello-worker.mjs", import.meta.url));
-
 /**
- * @typedef {{ url: string, stop: () => Promise<void>, output: () => string, running: () => boolean }} Server
+ * @typedef {{ url: string, pid: number | undefined, stop: () => Promise<void>, output: () => string,
+ *             running: () => boolean }} Server
  */
 
 /**
- * Starts `wrangler dev` and resolves once it answers HTTP on its port.
- * @param {{ root: string, args: string[], label: string, ports: Set<number>, onStop?: () => Promise<void> }} options
+ * GET with a 30 s timeout, the body read whole.
+ * @param {string} url
+ * @returns {Promise<{ status: number, ok: boolean, contentType: string, body: Buffer, ms: number }>} ms: time
+ *   from the request to the last byte of the body
+ */
+export async function get(url) {
+  const started = performance.now();
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    ok: response.ok,
+    contentType: response.headers.get("content-type") ?? "",
+    body,
+    ms: performance.now() - started,
+  };
+}
+
+/**
+ * Starts a server process and resolves once `readyUrl` answers: any HTTP answer, or only a 2xx with `okOnly`.
+ * @param {{ label: string, name: string, command: string, args: string[], url: string, readyUrl?: string,
+ *           okOnly?: boolean, timeoutMs?: number, env?: NodeJS.ProcessEnv, onStop?: () => Promise<void> }} options
+ *   label: what failed, in error messages; name: the program, e.g. "wrangler dev"
  * @returns {Promise<Server>}
  */
-async function startWranglerDev({ root, args, label, ports, onStop }) {
+export async function startServer({
+  label,
+  name,
+  command,
+  args,
+  url,
+  readyUrl = url,
+  okOnly = false,
+  timeoutMs = 120_000,
+  env,
+  onStop,
+}) {
+  const proc = startProcess(command, args, { env });
+  let exited = false;
+  proc.exited.then(() => (exited = true));
+  const stop = async () => {
+    await stopProcess(proc.child);
+    await onStop?.();
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const failure = exited
+      ? `${name} exited before it was ready`
+      : Date.now() > deadline
+        ? `${name} did not answer on ${url} within ${timeoutMs / 1000} s`
+        : null;
+    if (failure) {
+      await stop();
+      throw new Error(`${label}: ${failure}\n--- ${name} output (last lines) ---\n${proc.output()}`);
+    }
+    try {
+      if ((await get(readyUrl)).ok || !okOnly) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  return { url, pid: proc.child.pid, stop, output: proc.output, running: () => !exited };
+}
+
+/**
+ * `wrangler dev` on a free loopback port.
+ * @param {{ label: string, args: string[], ports: Set<number>, onStop?: () => Promise<void> }} options
+ *   ports: ports in use by the bench's servers; the ones taken here are freed again on stop
+ * @returns {Promise<Server>}
+ */
+export async function startWranglerDev({ label, args, ports, onStop }) {
   const port = await findFreePort({ avoid: ports });
   const inspectorPort = await findFreePort({ avoid: ports });
-  const proc = startProcess(
-    bin(root, "wrangler"),
-    [
+  return startServer({
+    label,
+    name: "wrangler dev",
+    command: bin("wrangler"),
+    args: [
       "dev",
       ...args,
       "--ip",
@@ -37,91 +102,15 @@ async function startWranglerDev({ root, args, label, ports, onStop }) {
       "--inspector-port",
       String(inspectorPort),
       "--show-interactive-dev-session=false",
-      // Per-request log lines would cost the same for both Workers but add noise to a CPU-bound test.
+      // Per-request log lines would cost the same for every Worker but add noise to a CPU-bound test.
       "--log-level",
       "warn",
     ],
-    { cwd: root },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopProcess(proc.child);
-    ports.delete(port);
-    ports.delete(inspectorPort);
-    await onStop?.();
-  };
-  try {
-    await waitUntilServing(url, proc.exited, 120_000);
-  } catch (error) {
-    await stop();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${label}: ${reason}\n--- wrangler output (last lines) ---\n${proc.output()}`);
-  }
-  let exited = false;
-  proc.exited.then(() => (exited = true));
-  return { url, stop, output: proc.output, running: () => !exited };
-}
-
-/**
- * @param {string} url
- * @param {Promise<unknown>} exited
- * @param {number} timeoutMs
- */
-async function waitUntilServing(url, exited, timeoutMs) {
-  let hasExited = false;
-  exited.then(() => (hasExited = true));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (hasExited) throw new Error("wrangler dev exited before it was ready");
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
-  throw new Error(`wrangler dev did not answer on ${url} within ${timeoutMs / 1000} s`);
-}
-
-/**
- * The app as built in build/, with wrangler.toml and .dev.vars of the repository.
- * @param {{ root: string, persistTo: string, ports: Set<number> }} options
- */
-export function startMediStore({ root, persistTo, ports }) {
-  return startWranglerDev({ root, args: ["--persist-to", persistTo], label: "MediStore", ports });
-}
-
-/**
- * A Worker that only says hello, with a throwaway config in the OS temp folder: the runtime's own ceiling.
- * @param {{ root: string, ports: Set<number>, compatibilityDate: string }} options
- */
-export async function startHelloWorld({ root, ports, compatibilityDate }) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "medistore-bench-hello-"));
-  const removeDir = () => rm(dir, { recursive: true, force: true });
-  const unregister = onCleanup(removeDir);
-  const config = path.join(dir, "wrangler.json");
-  await writeFile(
-    config,
-    JSON.stringify(
-      {
-        name: "medistore-bench-hello",
-        main: HELLO_WORKER,
-        compatibility_date: compatibilityDate,
-        send_metrics: false,
-      },
-      null,
-      2,
-    ),
-  );
-  return startWranglerDev({
-    root,
-    args: ["--config", config, "--persist-to", path.join(dir, "state")],
-    label: "hello-world Worker",
-    ports,
+    url: `http://127.0.0.1:${port}`,
     onStop: async () => {
-      unregister();
-      await removeDir();
+      ports.delete(port);
+      ports.delete(inspectorPort);
+      await onStop?.();
     },
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Pure helpers for `npm run bench`: percentiles, units, verdicts and the text table.
+ * Pure helpers for `npm run bench`: percentiles, units and verdicts.
  * No I/O here, so tests/unit/bench-stats.test.ts can cover all of it.
  */
 
@@ -18,6 +18,20 @@ export function percentile(values, p) {
   const low = Math.floor(rank);
   const high = Math.ceil(rank);
   return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+}
+
+/**
+ * Nearest-rank percentile: the smallest observed value with at least p % of the sample at or below it,
+ * rounded to 0.01. The chat figures use it (a latency that was actually seen); null for an empty sample.
+ * @param {number[]} values
+ * @param {number} p percentile from 0 to 100
+ * @returns {number | null}
+ */
+export function nearestRank(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] * 100) / 100;
 }
 
 /**
@@ -117,40 +131,9 @@ export function ratio(a, b) {
 }
 
 /**
- * @typedef {{ section: string, metric: string, figure: string, target: string,
- *             status: "pass" | "fail" | "info" | "error" }} Row
+ * @param {unknown} error
+ * @returns {string} the message of an Error, or the thrown value as text
  */
-
-const STATUS_LABEL = { pass: "PASS", fail: "FAIL", info: "info", error: "ERROR" };
-const HEADERS = ["#", "Metric", "Figure", "Target", "Result"];
-
-/**
- * Renders rows as one Markdown-style table (pastes into a PR as-is). Long figures are kept whole: a
- * truncated error message would hide why a row could not be measured.
- * @param {Row[]} rows
- * @returns {string}
- */
-export function renderTable(rows) {
-  const cells = rows.map((row) => [
-    row.section,
-    row.metric,
-    row.figure,
-    row.target,
-    STATUS_LABEL[row.status] ?? row.status,
-  ]);
-  const widths = HEADERS.map((header, i) => Math.max(header.length, ...cells.map((line) => line[i].length)));
-  const line = (/** @type {string[]} */ values) =>
-    `| ${values.map((v, i) => v.padEnd(widths[i])).join(" | ")} |`;
-  const rule = `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`;
-  return [line(HEADERS), rule, ...cells.map(line)].join("\n");
-}
-
-/**
- * @param {Row[]} rows
- * @returns {{ pass: number, fail: number, error: number, info: number }}
- */
-export function countStatuses(rows) {
-  const counts = { pass: 0, fail: 0, error: 0, info: 0 };
-  for (const row of rows) counts[row.status] += 1;
-  return counts;
+export function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
 }

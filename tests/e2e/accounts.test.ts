@@ -77,7 +77,6 @@ for (const javaScript of [true, false]) {
       await page.getByText(bought).first().waitFor();
       await page.goto("/dashboard");
       await page.getByText(bought).first().waitFor();
-      await context.close();
     });
   });
 }
@@ -93,6 +92,5 @@ describe("upload refusals", () => {
     await page.getByLabel(/I agree that MediStore/).check();
     await page.getByRole("button", { name: "Submit Prescription" }).click();
     await page.getByText("Upload failed: Please choose a JPEG, PNG or WebP image.").waitFor();
-    await context.close();
   });
 });

@@ -2,11 +2,10 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newContext, withBrowser } from "./browser";
-import { login, PNG } from "./journeys";
+import { login, loginAsDemoAdmin, PNG } from "./journeys";
 
 withBrowser();
 
-const ADMIN = { email: "admin@medistore.test", password: "medistore-admin-demo" };
 let counter = 0;
 const unique = (tag: string) => `${tag}-${Date.now()}-${++counter}`;
 
@@ -40,8 +39,7 @@ for (const javaScript of [true, false]) {
 
       const adminContext = await newContext({ javaScript, viewport: { width: 1280, height: 900 } });
       const admin = await adminContext.newPage();
-      await login(admin, ADMIN.email, ADMIN.password);
-      await admin.waitForURL(/\/admin$/);
+      await loginAsDemoAdmin(admin);
       await admin.getByText("Login successful!").first().waitFor();
 
       // Products: add one with an image.
@@ -128,15 +126,12 @@ for (const javaScript of [true, false]) {
       // Nobody else can fetch it.
       const url = await image.getAttribute("src");
       expect((await shopper.goto(url!))?.status()).toBe(401);
-
-      await Promise.all([customerContext, adminContext, shopperContext, otherContext].map((c) => c.close()));
     });
 
     it("deletes a product behind the confirmation", async () => {
       const context = await newContext({ javaScript, viewport: { width: 1280, height: 900 } });
       const admin = await context.newPage();
-      await login(admin, ADMIN.email, ADMIN.password);
-      await admin.waitForURL(/\/admin$/);
+      await loginAsDemoAdmin(admin);
       await admin.goto("/admin/products");
       const productName = `Doomed Cream ${unique("d")}`;
       await admin.getByLabel("Name", { exact: true }).fill(productName);
@@ -162,7 +157,6 @@ for (const javaScript of [true, false]) {
       await admin.getByText("Product deleted successfully").first().waitFor();
       await admin.goto(`/shop?q=${encodeURIComponent(productName)}`);
       await admin.getByText(`No medicines match “${productName}”.`).waitFor();
-      await context.close();
     });
   });
 }

@@ -11,6 +11,9 @@ let browser: Browser;
 /** Script errors seen by any page (hydration mismatches included); each test must end with none. */
 const pageErrors: string[] = [];
 
+/** The contexts the running test opened; closed after it, whether it passed or failed. */
+const openContexts: BrowserContext[] = [];
+
 /** One browser per test file; call at the top level of the file. */
 export function withBrowser() {
   beforeAll(async () => {
@@ -28,7 +31,8 @@ export function withBrowser() {
       ],
     });
   });
-  afterEach(() => {
+  afterEach(async () => {
+    await Promise.all(openContexts.splice(0).map((context) => context.close()));
     const errors = pageErrors.splice(0);
     expect(errors, "errors in the page's JavaScript").toEqual([]);
   });
@@ -40,8 +44,9 @@ export function withBrowser() {
 export const baseURL = () => inject("baseURL");
 
 /**
- * A fresh browser context (its own cookies). wa.me is stubbed: the machine has no network, and the test
- * only needs to see where the hand-off goes.
+ * A fresh browser context (its own cookies), closed after the test that opened it (see withBrowser), so a
+ * test never closes it itself. wa.me is stubbed: the machine has no network, and the test only needs to see
+ * where the hand-off goes.
  */
 export async function newContext(
   options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {},
@@ -52,6 +57,7 @@ export async function newContext(
     viewport: options.viewport ?? PHONE,
     locale: "en-NG",
   });
+  openContexts.push(context);
   context.on("page", (page) => {
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     page.on("console", (message) => {

@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../support/free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,18 +16,11 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
+/**
+ * Asks until the server answers. A global setup runs outside Vitest's test workers, where `vi.waitFor` is
+ * not available (it needs a worker's state), hence this one loop; tests themselves wait with vi.waitFor or
+ * Playwright's own waiting.
+ */
 async function waitForServer(url: string, child: ChildProcess, log: () => string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

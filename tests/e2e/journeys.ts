@@ -1,5 +1,12 @@
-/** Steps several end-to-end tests take: a unique e-mail, registering, logging in; a real tiny image. */
+/**
+ * Steps several end-to-end tests take: a unique e-mail, registering, logging in (the demo admin too); a real
+ * tiny image.
+ */
 import type { Page } from "playwright-core";
+import { DEMO_ADMIN } from "../../scripts/demo-admin";
+
+/** The local demo's admin, as `npm start` seeds it (scripts/demo-admin.ts is the one definition). */
+export { DEMO_ADMIN };
 
 export const PASSWORD = "pharmacy-passphrase";
 
@@ -22,9 +29,16 @@ export async function register(page: Page, name: string, email: string, password
   await page.waitForURL(/\/dashboard$/);
 }
 
-export async function login(page: Page, email: string, password: string) {
-  await page.goto("/login");
+/** Fills and sends the login form; `redirectTo` is where the login page is asked to return to. */
+export async function login(page: Page, email: string, password: string, redirectTo?: string) {
+  await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Logs the demo admin in and waits for the page they land on: /admin, or `redirectTo`. */
+export async function loginAsDemoAdmin(page: Page, redirectTo = "/admin") {
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, redirectTo === "/admin" ? undefined : redirectTo);
+  await page.waitForURL((url) => url.pathname === redirectTo);
 }

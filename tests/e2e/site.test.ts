@@ -1,6 +1,7 @@
 /** The contact form (JavaScript on and off) and installability. */
 import { describe, expect, it } from "vitest";
 import { baseURL, newContext, withBrowser } from "./browser";
+import { loginAsDemoAdmin } from "./journeys";
 
 withBrowser();
 
@@ -19,14 +20,8 @@ for (const javaScript of [true, false]) {
 
     // The message really arrived: an admin reads it.
     const admin = await (await newContext({ javaScript, viewport: { width: 1280, height: 900 } })).newPage();
-    await admin.goto("/login?redirectTo=%2Fadmin%2Fmessages");
-    await admin.getByLabel("Email").fill("admin@medistore.test");
-    await admin.getByLabel("Password", { exact: true }).fill("medistore-admin-demo");
-    await admin.getByRole("button", { name: "Login" }).click();
-    await admin.waitForURL(/\/admin\/messages$/);
+    await loginAsDemoAdmin(admin, "/admin/messages");
     await admin.getByText(text).waitFor();
-    await admin.context().close();
-    await context.close();
   });
 }
 
@@ -52,6 +47,5 @@ describe("installable", () => {
     await page.waitForFunction(async () => Boolean(await navigator.serviceWorker?.getRegistration()), null, {
       timeout: 15_000,
     });
-    await context.close();
   });
 });

@@ -91,7 +91,6 @@ describe("storefront with JavaScript", () => {
     await page.getByText("WhatsApp opened in a new tab").waitFor();
     expect(text).toContain(new URL(page.url()).pathname);
     expect(await page.getByTestId("cart-count").count()).toBe(0);
-    await context.close();
   });
 
   it("the drawer closes on Escape, its close button and Continue; Clear empties the cart and closes it", async () => {
@@ -123,7 +122,6 @@ describe("storefront with JavaScript", () => {
     await page.getByTestId("cart-button").click();
     await drawer.getByText("Your cart is empty.").waitFor();
     expect(await drawer.getByRole("button", { name: "Proceed to Checkout" }).isDisabled()).toBe(true);
-    await context.close();
   });
 
   it("the side menu opens from the menu icon and closes by its close button, a link, the backdrop or Escape", async () => {
@@ -150,7 +148,6 @@ describe("storefront with JavaScript", () => {
     await menu.getByRole("link", { name: "How to install" }).click();
     await page.waitForURL(/\/how$/);
     await menu.waitFor({ state: "hidden" });
-    await context.close();
   });
 
   it("the hero types its phrases", async () => {
@@ -164,6 +161,5 @@ describe("storefront with JavaScript", () => {
       first,
       { timeout: 5000 },
     );
-    await context.close();
   });
 });

@@ -70,7 +70,6 @@ describe("storefront without JavaScript", () => {
     expect(text).toContain(`${first} x 3`);
     expect(text).toContain("Email: emeka@example.com");
     expect(await page.getByTestId("cart-count").count()).toBe(0);
-    await context.close();
   });
 
   it("the side menu works through its link and close link", async () => {
@@ -82,7 +81,6 @@ describe("storefront without JavaScript", () => {
     await menu.waitFor({ state: "visible" });
     await menu.getByRole("link", { name: "Close menu" }).click();
     await menu.waitFor({ state: "hidden" });
-    await context.close();
   });
 
   it("shows a 404 page in the site's look", async () => {
@@ -92,6 +90,5 @@ describe("storefront without JavaScript", () => {
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await page.getByRole("link", { name: "Go to the shop" }).waitFor();
-    await context.close();
   });
 });

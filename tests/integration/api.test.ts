@@ -10,7 +10,7 @@ const PAYLOAD = {
 };
 
 describe("GET /api/products", () => {
-  it("lists the catalogue with the spec's fields, price in naira", async () => {
+  it("lists the catalogue with _id, name, category, price in naira and image URL", async () => {
     await seedProducts([{ ...DEMO[2], imageKey: "products/seed/coartem.webp" }]);
     const res = await new Client().get("/api/products");
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The Worker's chat routes: POST /chat/ticket and GET /api/chat/messages/{conversationId} (spec 7), role by
+ * The Worker's chat routes: POST /chat/ticket and GET /api/chat/messages/{conversationId}, role by
  * role. The party does not run inside the Workers pool, so the history calls go through the real Worker
  * with CHAT_HOST pointed at a host that cannot exist: a refusal (401/403/404) therefore proves the role
  * check came before any party call, and the owner and the admin get a clean 503, never a 500. The 200s with

@@ -95,7 +95,7 @@ describe("checkout (forms, no JavaScript)", () => {
     expect(c.headers.get("Location")).toBe(a.headers.get("Location"));
   });
 
-  it("missing fields: the spec's text, values kept, nothing written", async () => {
+  it("missing fields: one message naming them, values kept, nothing written", async () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
@@ -175,7 +175,7 @@ describe("order status page", () => {
     }
   });
 
-  it("shows the current status with the spec's colour", async () => {
+  it("shows the current status with its colour", async () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
     await fillCart(client, [{ id: amox.id, qty: 1 }]);

@@ -1,5 +1,6 @@
 /** Test helpers for integration tests that drive the built Worker through SELF.fetch. */
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://medistore.test";
 
@@ -38,6 +39,11 @@ export class Client {
       body: new URLSearchParams(fields),
       headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", ...headers },
     });
+  }
+
+  /** A multipart form post (file uploads) as a browser sends it (same-origin Origin header). */
+  postMultipart(path: string, form: FormData, headers?: HeadersInit) {
+    return this.fetch(path, { method: "POST", body: form, headers: { Origin: ORIGIN, ...headers } });
   }
 
   postJson(path: string, body: unknown, headers?: HeadersInit) {
@@ -92,6 +98,27 @@ export const GOOD_DETAILS = {
   phone: "0803 123 4567",
   deliveryAddress: "5 Ogoja Road, Abakaliki",
 };
+
+export type PlacedOrder = { id: string; orderRef: string; accessToken: string; location: string };
+
+/**
+ * One order placed the way a shopper places it: the product added to the client's cart, the checkout form
+ * sent with its idempotency key. A guest's unless `client` is signed in.
+ */
+export async function placeOrder(
+  productId: number,
+  { client = new Client(), details = GOOD_DETAILS }: { client?: Client; details?: typeof GOOD_DETAILS } = {},
+): Promise<PlacedOrder> {
+  await client.post("/cart", { intent: "add", productId: String(productId) });
+  const res = await client.post("/checkout", { idempotencyKey: await checkoutKey(client), ...details });
+  expect(res.status, "checkout").toBe(302);
+  const location = res.headers.get("Location")!;
+  const accessToken = /^\/order\/([^?]+)/.exec(location)![1];
+  const row = await env.DB.prepare("SELECT id, order_ref FROM orders WHERE access_token = ?")
+    .bind(accessToken)
+    .first<{ id: string; order_ref: string }>();
+  return { id: row!.id, orderRef: row!.order_ref, accessToken, location };
+}
 
 /** The page's text as a reader sees it: React's <!-- --> separators between text nodes removed. */
 export async function html(response: Response): Promise<string> {

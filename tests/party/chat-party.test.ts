@@ -1,5 +1,5 @@
 /**
- * The chat party for real: `partykit dev` on a free port, clients on partysocket + ws (issue 5 "Tests").
+ * The chat party for real: `partykit dev` on a free port, clients on partysocket + ws, as the browser has them.
  * Tickets are minted here with the party's secret, exactly as the app's /chat/ticket does.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,8 @@ import {
   TEXT_TOO_LONG,
   MALFORMED_FRAME,
 } from "../../app/lib/chat-protocol";
-import { ChatClient, freePort, handshake, PartyProcess, ticket, type Person } from "./party-server";
+import { freePort } from "../support/free-port";
+import { ChatClient, handshake, PartyProcess, ticket, type Person } from "./party-server";
 
 let party: PartyProcess;
 const clients: ChatClient[] = [];

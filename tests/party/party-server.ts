@@ -1,15 +1,15 @@
 /**
- * The real chat party for tests: `partykit dev` on a free port with its own state folder (GUIDE.md: no test
- * pool for PartyKit), and Node clients for it: partysocket over the `ws` package (Node 20 has no WebSocket),
+ * The real chat party for tests: `partykit dev` on a free port with its own state folder (PartyKit has no
+ * Vitest pool of its own), and Node clients for it: partysocket over the `ws` package (Node 20 has no WebSocket),
  * plus a raw `ws` handshake to read the HTTP refusal that onBeforeConnect answers.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PartySocket } from "partysocket";
+import { vi } from "vitest";
 import { frame, type ClientEvent, type ServerEvent } from "../../app/lib/chat-protocol";
 import { serviceTicket, signTicket, type TicketClaims } from "../../app/lib/chat-ticket";
 
@@ -30,18 +30,6 @@ type RawResponse = {
 };
 const require = createRequire(import.meta.url);
 const WS = require("ws") as { new (url: string): RawSocket } & typeof globalThis.WebSocket;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export class PartyProcess {
   private child: ChildProcess | null = null;
@@ -88,40 +76,52 @@ export class PartyProcess {
     };
     child.stdout!.on("data", collect);
     child.stderr!.on("data", collect);
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null)
-        throw new Error(`partykit dev exited (${child.exitCode}):\n${this.output}`);
-      try {
-        if ((await fetch(`http://${this.host}/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
+    // Up once /health answers; exiting on the way fails at once rather than after the time-out.
+    const exited = new Promise<string>((resolve) =>
+      child.once("exit", (code, signal) => resolve(`partykit dev exited (${code ?? signal})`)),
+    );
+    const up = vi
+      .waitFor(
+        async () => {
+          if (!(await this.answers())) throw new Error(`partykit dev did not start on ${this.host}`);
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .then(
+        () => null,
+        (error: Error) => error.message,
+      );
+    const failure = await Promise.race([up, exited]);
+    if (failure) throw new Error(`${failure}:\n${this.output}`);
+  }
+
+  /** Whether anything answers /health on the party's port. */
+  private async answers() {
+    try {
+      return (await fetch(`http://${this.host}/health`)).ok;
+    } catch {
+      return false;
     }
-    throw new Error(`partykit dev did not start on ${this.host}:\n${this.output}`);
   }
 
   async stop() {
     const child = this.child;
     this.child = null;
     if (!child?.pid || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {
       return;
     }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    // The port must be free again before a restart binds it.
-    for (let i = 0; i < 40; i++) {
-      try {
-        await fetch(`http://${this.host}/health`);
-        await new Promise((r) => setTimeout(r, 250));
-      } catch {
-        return;
-      }
-    }
+    // Stopped once it has exited and the port is free again (a restart binds the same port).
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode === null && child.signalCode === null)
+          throw new Error("partykit dev is still running");
+        if (await this.answers()) throw new Error(`something still answers on ${this.host}`);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
   }
 
   async dispose() {
@@ -192,7 +192,6 @@ export function handshake(
 export class ChatClient {
   readonly events: ServerEvent[] = [];
   readonly socket: PartySocket;
-  private waiters: (() => void)[] = [];
 
   constructor(
     host: string,
@@ -211,7 +210,6 @@ export class ChatClient {
     });
     this.socket.addEventListener("message", (event: MessageEvent) => {
       this.events.push(JSON.parse(String(event.data)) as ServerEvent);
-      this.waiters.splice(0).forEach((wake) => wake());
     });
   }
 
@@ -225,39 +223,27 @@ export class ChatClient {
   }
 
   /** Waits for an event of this type (matching `test`) that arrived after `since` (an index into events). */
-  async next<T extends ServerEvent["type"]>(
+  next<T extends ServerEvent["type"]>(
     type: T,
     test: (event: Extract<ServerEvent, { type: T }>) => boolean = () => true,
     { since = 0, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {},
   ): Promise<Extract<ServerEvent, { type: T }>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.events
-        .slice(since)
-        .find(
-          (e): e is Extract<ServerEvent, { type: T }> =>
-            e.type === type && test(e as Extract<ServerEvent, { type: T }>),
-        );
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0)
-        throw new Error(
-          `${this.person.name}: no ${type} within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`,
-        );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** Events that arrived in the next `ms` milliseconds (to prove something did NOT happen). */
-  async quietFor(ms: number, since = this.events.length) {
-    await new Promise((r) => setTimeout(r, ms));
-    return this.events.slice(since);
+    return vi.waitFor(
+      () => {
+        const found = this.events
+          .slice(since)
+          .find(
+            (e): e is Extract<ServerEvent, { type: T }> =>
+              e.type === type && test(e as Extract<ServerEvent, { type: T }>),
+          );
+        if (!found)
+          throw new Error(
+            `${this.person.name}: no ${type} within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`,
+          );
+        return found;
+      },
+      { timeout: timeoutMs, interval: 20 },
+    );
   }
 
   close() {

@@ -5,15 +5,15 @@ import {
   staticImports,
   cssImports,
   sameOrigin,
-} from "../../scripts/bench/html-assets.mjs";
+} from "../../scripts/bench/measure/html-assets.mjs";
+import { buildRows, countStatuses, renderTable } from "../../scripts/bench/report.mjs";
 import {
-  countStatuses,
   formatBytes,
   formatMs,
   medianRun,
+  nearestRank,
   percentile,
   ratio,
-  renderTable,
   summarize,
   toPercentScore,
   verdict,
@@ -34,6 +34,15 @@ describe("percentile", () => {
   it("is NaN for no data and refuses a percentile outside 0..100", () => {
     expect(percentile([], 50)).toBeNaN();
     expect(() => percentile([1], 101)).toThrow(RangeError);
+  });
+});
+
+describe("nearestRank", () => {
+  it("picks an observed value, rounded to 0.01, and is null for no data", () => {
+    expect(nearestRank([4, 1, 3, 2], 50)).toBe(2);
+    expect(nearestRank([10, 20, 30, 40, 50], 99)).toBe(50);
+    expect(nearestRank([1.23456], 0)).toBe(1.23);
+    expect(nearestRank([], 50)).toBeNull();
   });
 });
 
@@ -190,5 +199,186 @@ describe("page assets", () => {
   it("tells same-origin URLs from others", () => {
     expect(sameOrigin("http://127.0.0.1:8800/a.js", page)).toBe(true);
     expect(sameOrigin("https://cdn.example/a.js", page)).toBe(false);
+  });
+});
+
+describe("report rows", () => {
+  const stat = (p50: number, p95: number, n = 20) => ({ n, p50, p95 });
+  // A saved results object (trimmed to what the report reads) and the rows it made before the bench was
+  // split into measuring and reporting.
+  const results = {
+    build: { built: false, stale: false },
+    catalogue10k: { count: 10_042, reused: false, toppedUp: 3210, seconds: 12.6 },
+    firstLoad: {
+      html: { gzip: 8123 },
+      css: { gzip: 7345, files: [{}] },
+      js: { gzip: 84_483, files: [{}, {}, {}] },
+      totalGzip: 99_951,
+      failed: ["404 http://x/c.js"],
+      images: {
+        distinct: [{}, {}],
+        eager: { count: 4, bytes: 18_044 },
+        averageBytes: 4650,
+        maxBytes: 5200,
+        webp: 1,
+      },
+    },
+    lighthouse: {
+      median: {
+        performance: 94,
+        accessibility: 96,
+        bestPractices: 100,
+        seo: null,
+        lcpMs: 2424.5,
+        tbtMs: 42.26,
+        cls: 0.0123,
+        failing: {
+          performance: ["largest-contentful-paint", "unused-javascript"],
+          accessibility: ["color-contrast"],
+        },
+        images: [{ bytes: 4100 }, { bytes: 3000 }],
+      },
+      performanceScores: [90, 94, 97],
+      failedRuns: ["PROTOCOL_TIMEOUT"],
+    },
+    throughputMediStore: { rps: 812.44, p50: 11.2, p99: 48.04, non2xx: 0, errors: 0 },
+    throughputHello: { rps: 4321.9, p50: 1.5, p99: 6.25, non2xx: 0, errors: 0 },
+    search: {
+      shop: stat(23.4, 98.76, 50),
+      api: stat(8.1, 101.2, 50),
+      kinds: [
+        {
+          kind: "trigram (3+ chars)",
+          terms: ['"parac": 24', '"amoxi": 24'],
+          shop: stat(20, 30),
+          api: stat(5, 7.5),
+        },
+        { kind: "rare term", terms: ['"99999": 1', '"#4321": ?'], shop: stat(25, 130), api: stat(6, 9) },
+      ],
+      browse: [
+        { path: "/", p95: 15 },
+        { path: "/shop", p95: 18 },
+        { path: "/shop?page=1000", p95: 150 },
+      ],
+      problems: ["500 /shop?q=a", "500 /shop?q=b", "not JSON: /api?q=c", "404 /x"],
+    },
+    chat: {
+      rooms: 100,
+      latencyMessages: 4000,
+      lostMessages: 0,
+      latencyMs: { p50: 3.21, p99: 12.34 },
+      messagesPerSecondPerRoom: { allRoomsAtOnce: 45, oneRoomAlone: 2100 },
+      partyRssMb: { idle: 80.5, peak: 143.46 },
+    },
+  };
+  const cells = (rows: ReturnType<typeof buildRows>) =>
+    rows.map((row) => [row.section, row.metric, row.figure, row.target, row.status]);
+
+  it("turns a saved results object into the table rows", () => {
+    expect(cells(buildRows(results))).toEqual([
+      ["1", "First load of /: HTML (gzip)", "8.1 kB", "", "info"],
+      ["1", "First load of /: CSS (gzip)", "7.3 kB in 1 file(s)", "", "info"],
+      [
+        "1",
+        "First load of /: JS (gzip)",
+        "84.5 kB in 3 file(s) — 1 failed: 404 http://x/c.js",
+        "≤ 100 kB",
+        "pass",
+      ],
+      ["1", "First load of /: total HTML+CSS+JS", "100.0 kB", "≤ 120 kB", "pass"],
+      [
+        "1",
+        "Product images, first viewport",
+        "2 images, 7.1 kB (fetched in Lighthouse's mobile viewport)",
+        "not in total",
+        "info",
+      ],
+      [
+        "1",
+        "Product thumbnail, average",
+        "4.7 kB over 2 distinct (max 5.2 kB, 1/2 WebP)",
+        "small, WebP",
+        "info",
+      ],
+      [
+        "2",
+        "Lighthouse mobile: performance",
+        "94 (median of 90, 94, 97, 1 run(s) failed) — below 90: largest-contentful-paint, unused-javascript",
+        "≥ 95",
+        "fail",
+      ],
+      ["2", "Lighthouse mobile: accessibility", "96 — below 90: color-contrast", "100", "fail"],
+      ["2", "Lighthouse mobile: best practices", "100", "100", "pass"],
+      ["2", "Lighthouse mobile: SEO", "n/a", "100", "error"],
+      ["2", "Lighthouse mobile: LCP", "2.42 s", "", "info"],
+      ["2", "Lighthouse mobile: TBT", "42.3 ms", "", "info"],
+      ["2", "Lighthouse mobile: CLS", "0.012", "", "info"],
+      ["3", "Throughput of / (10k products)", "812 req/s · p50 11.2 ms · p99 48.0 ms", "", "info"],
+      ["3", "Throughput of hello-world Worker", "4,322 req/s · p50 1.50 ms · p99 6.25 ms", "", "info"],
+      ["3", "MediStore ÷ hello-world req/s", "0.188 (18.8 %)", "", "info"],
+      ["4", "Search /shop?q= (100k products)", "p50 23.4 ms · p95 98.8 ms (n=50)", "p95 ≤ 100 ms", "pass"],
+      ["4", "Search /api/products?q=&limit=24", "p50 8.10 ms · p95 101.2 ms (n=50)", "p95 ≤ 100 ms", "fail"],
+      [
+        "4",
+        "  trigram (3+ chars)",
+        'shop p50 20.0 ms · p95 30.0 ms · api p50 5.00 ms · p95 7.50 ms · hits "parac": 24, "amoxi": 24',
+        "p95 ≤ 100 ms",
+        "pass",
+      ],
+      [
+        "4",
+        "  rare term",
+        'shop p50 25.0 ms · p95 130.0 ms · api p50 6.00 ms · p95 9.00 ms · hits "99999": 1, "#4321": ?',
+        "p95 ≤ 100 ms",
+        "fail",
+      ],
+      [
+        "4",
+        "  / and /shop, no search",
+        "/ p95 15.0 ms · /shop p95 18.0 ms · /shop?page=1000 p95 150.0 ms",
+        "p95 ≤ 100 ms",
+        "fail",
+      ],
+      ["4", "  unexpected responses", "500 /shop?q=a, 500 /shop?q=b, not JSON: /api?q=c", "none", "fail"],
+      [
+        "5",
+        "Chat send-to-deliver latency",
+        "p50 3.2 ms · p99 12.3 ms · 4000 messages, 0 lost",
+        "p99 ≤ 50 ms",
+        "pass",
+      ],
+      ["5", "Chat messages/s per room", "2100 alone · 45.0 with all 100 rooms busy", "", "info"],
+      ["5", "Chat party memory (RSS)", "81 MB idle · 143 MB peak", "", "info"],
+    ]);
+  });
+
+  it("fails a load test with bad responses and a chat that lost messages", () => {
+    const rows = buildRows({
+      ...results,
+      throughputMediStore: { ...results.throughputMediStore, non2xx: 3, errors: 1 },
+      chat: { ...results.chat, lostMessages: 2 },
+    });
+    expect(rows.find((row) => row.metric === "Throughput of / (10k products)")).toMatchObject({
+      figure: "812 req/s · p50 11.2 ms · p99 48.0 ms (3 non-2xx, 1 errors!)",
+      status: "fail",
+    });
+    expect(rows.find((row) => row.metric === "Chat send-to-deliver latency")?.status).toBe("fail");
+  });
+
+  it("gives a section that failed or was skipped one row saying why", () => {
+    const rows = buildRows({
+      firstLoad: { error: "GET / answered 500\nmore detail" },
+      lighthouse: { skipped: "--skip-lighthouse" },
+      throughputHello: results.throughputHello,
+    });
+    expect(cells(rows)).toEqual([
+      ["1", "First load of /", "not measured: GET / answered 500", "", "error"],
+      ["2", "Lighthouse mobile", "skipped (--skip-lighthouse)", "", "info"],
+      ["3", "Throughput of / (10k products)", "not measured: no result", "", "error"],
+      ["3", "Throughput of hello-world Worker", "4,322 req/s · p50 1.50 ms · p99 6.25 ms", "", "info"],
+      ["3", "MediStore ÷ hello-world req/s", "n/a", "", "error"],
+      ["4", "Search at 100k products", "not measured: no result", "", "error"],
+      ["5", "Chat", "not measured: no result", "", "error"],
+    ]);
   });
 });

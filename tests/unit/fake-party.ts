@@ -1,5 +1,5 @@
 /**
- * A small in-memory stand-in for a PartyKit room (GUIDE.md: PartyKit has no test pool), enough to drive
+ * A small in-memory stand-in for a PartyKit room (PartyKit has no Vitest pool of its own), enough to drive
  * party/chat.ts and party/inbox.ts in Node: ordered key-value storage with the Durable Object semantics the
  * rooms rely on (put of one key or many, list by prefix/start/reverse/limit, values copied), connections
  * that record what they are sent, and the conversation rooms' HTTP calls routed to a real inbox room.

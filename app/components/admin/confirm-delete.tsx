@@ -5,7 +5,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 export const DELETE_PRODUCT_QUESTION = "Are you sure you want to delete this product?";
 
 /**
- * Delete behind the spec's confirmation: a dialog with JavaScript; without it, a link to a confirmation
+ * Delete behind a confirmation: a dialog with JavaScript; without it, a link to a confirmation
  * page (`confirmHref`) whose form does the deleting.
  */
 export function ConfirmDeleteButton({ label, confirmHref }: { label: string; confirmHref: string }) {

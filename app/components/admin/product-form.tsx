@@ -2,21 +2,19 @@ import { Form, useNavigation } from "@remix-run/react";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { FormError, FormField } from "../form-field";
-
-export type ProductFormData = {
-  formError?: string;
-  errors?: Record<string, string>;
-  values?: { name?: string; category?: string; price?: string };
-};
+import type { FormFailure } from "~/lib/app-error";
 
 /** Add or edit a product: name, category from the fixed list, price in naira, image. */
 export function ProductForm({
   mode,
   result,
+  failure,
   defaults,
 }: {
   mode: "add" | "edit";
-  result?: ProductFormData;
+  result?: FormFailure;
+  /** What the line above the form starts with when the server refuses ("Error adding product"). */
+  failure: string;
   defaults?: { name: string; category: string; price: string };
 }) {
   const navigation = useNavigation();
@@ -27,7 +25,7 @@ export function ProductForm({
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FormError message={result?.formError} />
+        <FormError message={result?.formError && `${failure}: ${result.formError}`} />
       </div>
       <FormField
         label="Name"

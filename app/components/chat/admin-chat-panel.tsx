@@ -1,14 +1,12 @@
 /**
- * The admins' chat panel (spec 2 "/admin"): a customer dropdown (first option "-- Choose a user --", each
- * option "name (email)" with its unread count), the total unread, a loading text, a prompt to select a user,
- * and the chosen customer's conversation with history, typing and read state. Every admin online is in the
- * inbox room, so a customer's new message reaches all of them (`new_user_message`).
+ * The admins' chat panel, under the tabs on /admin: a customer dropdown (first option "-- Choose a user --",
+ * each option "name (email)" with its unread count), the total unread, a loading text, a prompt to select a
+ * user, and the chosen customer's conversation with history, typing and read state. Every admin online is in
+ * the inbox room, so a customer's new message reaches all of them (`new_user_message`).
  *
- * `customers` is the list the admin layout's loader gives (e.g. listUsers(db, { role: "user" })), either
- * as an array or as a deferred promise (then "Loading users…" shows until it arrives).
+ * `customers` is the list the admin layout's loader gives (e.g. listUsers(db, { role: "user" })).
  */
-import { Await } from "@remix-run/react";
-import { Suspense, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { unreadTotal, type ServerEvent } from "~/lib/chat-protocol";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChatStatusLine } from "./chat-status";
@@ -18,19 +16,11 @@ import { useConversation } from "./use-conversation";
 
 export type ChatCustomer = { id: string; name: string; email: string };
 
-export function AdminChatPanel({ customers }: { customers: ChatCustomer[] | Promise<ChatCustomer[]> }) {
+export function AdminChatPanel({ customers }: { customers: ChatCustomer[] }) {
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="admin-chat-heading" className="rounded-xl border border-gray-200 bg-white p-4">
-      {Array.isArray(customers) ? (
-        <Panel customers={customers} hydrated={hydrated} />
-      ) : (
-        <Suspense fallback={<Heading total={0} />}>
-          <Await resolve={customers} errorElement={<Panel customers={[]} hydrated={hydrated} />}>
-            {(list) => <Panel customers={list} hydrated={hydrated} />}
-          </Await>
-        </Suspense>
-      )}
+      <Panel customers={customers} hydrated={hydrated} />
     </section>
   );
 }

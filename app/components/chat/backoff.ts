@@ -1,5 +1,5 @@
 /**
- * Spec 9's reconnection schedule: 1,000 ms doubling up to 5,000 ms, each delay randomised by ±50 % so that
+ * The reconnection schedule (docs/product-rules.md, Chat): 1,000 ms doubling up to 5,000 ms, each delay randomised by ±50 % so that
  * phones dropped by the same network blip do not all come back in the same millisecond. partysocket has no
  * randomisation of its own, so its delay is set to 0 and this one is awaited before each new attempt.
  */

@@ -1,4 +1,4 @@
-/** "Connecting…", "Online" or "Offline" (spec 4), with the reason when known and a way to try again. */
+/** "Connecting…", "Online" or "Offline" with the reason when known and a way to try again. */
 import type { ChatStatus } from "./use-chat-socket";
 
 const LABEL: Record<ChatStatus, string> = { connecting: "Connecting…", online: "Online", offline: "Offline" };

@@ -1,8 +1,8 @@
 /**
- * The dashboard's floating "Talk to a Doctor" widget (spec 2, 4): a customer's live conversation with the
+ * The dashboard's floating "Talk to a Doctor" widget: a customer's live conversation with the
  * pharmacists. The socket connects when the page does (status and unread badge on the button); opening the
  * panel loads the history and marks the pharmacists' messages read. Without JavaScript, the page says chat
- * needs it and offers WhatsApp instead (decisions.md).
+ * needs it and offers WhatsApp instead.
  */
 import { useId, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";

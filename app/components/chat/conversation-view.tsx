@@ -1,7 +1,7 @@
 /**
- * The part the widget and the admin panel share: the message list (about 16rem high, spec 9), the other
+ * The part the widget and the admin panel share: the message list (about 16rem high), the other
  * side's typing indicator, read state on one's own messages, and the composer (Enter sends, Shift+Enter
- * starts a new line, Send is disabled for empty or whitespace-only text, spec 5). Every text is rendered by
+ * starts a new line, Send is disabled for empty or whitespace-only text). Every text is rendered by
  * React as text, never as HTML.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";

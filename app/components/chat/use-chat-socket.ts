@@ -2,7 +2,7 @@
  * One chat socket (partysocket's reconnecting WebSocket) to a conversation room or the admins' inbox.
  * Every connection attempt first asks the app for a fresh ticket (POST /chat/ticket): the URL provider is
  * async, so a reconnect never reuses an expired ticket ("reconnect attempts use the currently stored token").
- * Status follows spec 4: connecting, online on open, offline on close; on open it asks for the unread count.
+ * Status (docs/product-rules.md, Chat): connecting, online on open, offline on close; on open it asks for the unread count.
  */
 import ReconnectingWebSocket from "partysocket/ws";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -52,7 +52,7 @@ export function useChatSocket(
   handlers: { onEvent: (event: ServerEvent) => void; onOpen?: (reconnected: boolean) => void },
 ) {
   const [status, setStatus] = useState<ChatStatus>("connecting");
-  /** Why it is offline, when known: the spec's "timeout", or the auth_error message. */
+  /** Why it is offline, when known: "timeout", or the auth_error message. */
   const [problem, setProblem] = useState<string | null>(null);
   /** The signed-in user's id, as the app states it in each ticket (to tell "You" from other admins). */
   const [selfId, setSelfId] = useState<string | null>(null);
@@ -80,7 +80,7 @@ export function useChatSocket(
           return `${protocol}://${host}/parties/${party}/${encodeURIComponent(room)}?ticket=${encodeURIComponent(ticket)}`;
         } catch (error) {
           if (error instanceof TicketRefused) {
-            // Signed out or not allowed: retrying cannot help (the spec's auth_error, told by the app).
+            // Signed out or not allowed: retrying cannot help (auth_error, told by the app).
             setProblem(error.message);
             setStatus("offline");
             socket.close();

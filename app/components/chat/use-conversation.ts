@@ -3,33 +3,27 @@
  * reconnect so nothing sent meanwhile is lost), live messages, read receipts, the other side's typing,
  * messages on their way (acknowledged by the room's echo, or failed after ACK_TIMEOUT_MS), and marking the
  * other side's messages read while the conversation is open and the page visible.
+ *
+ * The state itself changes only in conversationReducer (conversation-reducer.ts); this hook does the side
+ * effects (the fetch, the socket, the timers) and dispatches what happened.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { ACK_TIMEOUT_MS, type ChatMessage, type Role, type ServerEvent } from "~/lib/chat-protocol";
 import {
-  ACK_TIMEOUT_MESSAGE,
-  ACK_TIMEOUT_MS,
-  type ChatMessage,
-  type Role,
-  type ServerEvent,
-} from "~/lib/chat-protocol";
+  conversationReducer,
+  initialConversationState,
+  isOthersTyping,
+  lastUnreadSeq as lastUnreadSeqOf,
+  settledClientId,
+} from "./conversation-reducer";
 import { useChatSocket } from "./use-chat-socket";
 
-export type PendingMessage = { clientId: string; text: string; failed?: string };
+export type { PendingMessage } from "./conversation-reducer";
 
 /** Stop showing "typing…" if the "stopped" hint never comes (a closed tab). */
 const TYPING_SHOWN_MS = 6000;
 /** Our own "stopped typing" is sent after this much quiet. */
 const TYPING_IDLE_MS = 2000;
-
-function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
-  const byId = new Map(current.map((m) => [m._id, m]));
-  for (const message of incoming) {
-    const known = byId.get(message._id);
-    // The newer copy wins, but a read receipt already applied is never undone by an older copy.
-    byId.set(message._id, known?.readAt && !message.readAt ? { ...message, readAt: known.readAt } : message);
-  }
-  return [...byId.values()].sort((a, b) => a.seq - b.seq);
-}
 
 function newClientId(): string {
   // crypto.randomUUID needs a secure context; a phone testing over plain http on the LAN has none.
@@ -50,20 +44,14 @@ export function useConversation({
   open: boolean;
   onEvent?: (event: ServerEvent) => void;
 }) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [pending, setPending] = useState<PendingMessage[]>([]);
-  const [history, setHistory] = useState<"idle" | "loading" | "loaded">("idle");
-  /** Who else is typing in this conversation (a user id), or null. */
-  const [typingUserId, setTypingUserId] = useState<string | null>(null);
-  const [unread, setUnread] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(conversationReducer, conversationId, initialConversationState);
+  const { messages, pending, history, typingUserId, unread, notice } = state;
   const [visible, setVisible] = useState(true);
   const ackTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const typingShown = useRef<ReturnType<typeof setTimeout>>(undefined);
   const typingIdle = useRef<ReturnType<typeof setTimeout>>(undefined);
   const typingSent = useRef(false);
   const markedUpTo = useRef(0);
-  const activeConversation = useRef(conversationId);
   const selfIdRef = useRef<string | null>(null);
   const onEventRef = useRef(onEvent);
   useEffect(() => {
@@ -72,14 +60,8 @@ export function useConversation({
 
   // A new conversation (the admin picked another customer) starts from nothing.
   useEffect(() => {
-    setMessages([]);
-    setPending([]);
-    setHistory("idle");
-    setTypingUserId(null);
-    setUnread(0);
-    setNotice(null);
+    dispatch({ type: "opened", conversationId });
     markedUpTo.current = 0;
-    activeConversation.current = conversationId;
     const timers = ackTimers.current;
     return () => {
       timers.forEach(clearTimeout);
@@ -89,7 +71,7 @@ export function useConversation({
 
   const loadHistory = useCallback(async () => {
     if (!conversationId) return;
-    setHistory((state) => (state === "loaded" ? state : "loading"));
+    dispatch({ type: "history_requested" });
     try {
       const response = await fetch(`/api/chat/messages/${encodeURIComponent(conversationId)}`, {
         headers: { Accept: "application/json" },
@@ -97,71 +79,31 @@ export function useConversation({
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const list = (await response.json()) as ChatMessage[];
-      // The admin may have picked another customer while this was on its way.
-      if (activeConversation.current !== conversationId) return;
-      setMessages((current) =>
-        mergeMessages(
-          current,
-          list.filter((m) => m.conversationId === conversationId),
-        ),
-      );
+      if (!Array.isArray(list)) throw new Error("the history is not a list");
+      dispatch({ type: "history_loaded", conversationId, messages: list });
     } catch (error) {
-      // Spec 8: a failed history fetch is only logged; the list stays as it is (empty at first).
+      // A failed history fetch is only logged; the list stays as it is (empty at first).
       console.error("chat history could not be loaded", error);
+      dispatch({ type: "history_failed", conversationId });
     }
-    if (activeConversation.current === conversationId) setHistory("loaded");
   }, [conversationId]);
 
   const handleEvent = useCallback(
     (event: ServerEvent) => {
       onEventRef.current?.(event);
-      switch (event.type) {
-        case "message": {
-          if (event.conversationId !== conversationId) return;
-          const { type: _type, clientId, ...message } = event;
-          setMessages((current) => mergeMessages(current, [message]));
-          if (clientId) {
-            clearTimeout(ackTimers.current.get(clientId));
-            ackTimers.current.delete(clientId);
-            setPending((current) => current.filter((p) => p.clientId !== clientId));
-          }
-          // Their message has arrived: they have stopped typing it.
-          setTypingUserId((typing) => (typing === message.from ? null : typing));
-          return;
-        }
-        case "typing":
-          // Ignore oneself (the same account in another tab).
-          if (event.conversationId !== conversationId || event.userId === selfIdRef.current) return;
-          clearTimeout(typingShown.current);
-          setTypingUserId(event.isTyping ? event.userId : null);
-          if (event.isTyping) typingShown.current = setTimeout(() => setTypingUserId(null), TYPING_SHOWN_MS);
-          return;
-        case "read":
-          if (event.conversationId !== conversationId) return;
-          setMessages((current) =>
-            current.map((m) =>
-              m.fromRole !== event.readerRole && m.seq <= event.upToSeq && m.readAt === null
-                ? { ...m, readAt: event.readAt }
-                : m,
-            ),
-          );
-          return;
-        case "unread_count":
-          if (conversationId) setUnread(event.counts[conversationId] ?? 0);
-          return;
-        case "error_message":
-          if (event.clientId) {
-            const { clientId } = event;
-            clearTimeout(ackTimers.current.get(clientId));
-            ackTimers.current.delete(clientId);
-            setPending((current) =>
-              current.map((p) => (p.clientId === clientId ? { ...p, failed: event.message } : p)),
-            );
-          } else {
-            setNotice(event.message);
-          }
-          return;
+      const selfId = selfIdRef.current;
+      // The echo or the refusal of a message of ours: its acknowledgement timer is done.
+      const settled = settledClientId(event, conversationId);
+      if (settled) {
+        clearTimeout(ackTimers.current.get(settled));
+        ackTimers.current.delete(settled);
       }
+      if (isOthersTyping(event, conversationId, selfId)) {
+        clearTimeout(typingShown.current);
+        if (event.isTyping)
+          typingShown.current = setTimeout(() => dispatch({ type: "typing_expired" }), TYPING_SHOWN_MS);
+      }
+      dispatch({ type: "received", event, selfId });
     },
     [conversationId],
   );
@@ -189,11 +131,8 @@ export function useConversation({
     return () => document.removeEventListener("visibilitychange", update);
   }, []);
 
-  // Spec 4: incoming messages in the open conversation are marked read.
-  const lastUnreadSeq = messages.reduce(
-    (max, m) => (m.fromRole !== selfRole && m.readAt === null ? Math.max(max, m.seq) : max),
-    0,
-  );
+  // Incoming messages in the open conversation are marked read.
+  const lastUnreadSeq = lastUnreadSeqOf(messages, selfRole);
   useEffect(() => {
     // A mark_read sent just before a drop may be lost: after each (re)connect it may be sent again.
     if (socket.status === "online") markedUpTo.current = 0;
@@ -229,21 +168,18 @@ export function useConversation({
       if (!trimmed || !conversationId) return;
       stopTyping();
       const clientId = newClientId();
-      setPending((current) => [...current, { clientId, text: trimmed }]);
-      setNotice(null);
+      dispatch({ type: "sent", clientId, text: trimmed });
       ackTimers.current.set(
         clientId,
         setTimeout(() => {
           ackTimers.current.delete(clientId);
-          setPending((current) =>
-            current.map((p) => (p.clientId === clientId ? { ...p, failed: ACK_TIMEOUT_MESSAGE } : p)),
-          );
+          dispatch({ type: "ack_timed_out", clientId });
         }, ACK_TIMEOUT_MS),
       );
       send({
         type: "private_message",
         conversationId,
-        // Spec 7: the selected user for admins, otherwise null.
+        // To the selected customer for an admin; a customer's message goes to no one in particular (null).
         toUserId: selfRole === "admin" ? conversationId : null,
         text: trimmed,
         clientId,
@@ -253,7 +189,7 @@ export function useConversation({
   );
 
   const dismissFailed = useCallback((clientId: string) => {
-    setPending((current) => current.filter((p) => p.clientId !== clientId));
+    dispatch({ type: "dismissed", clientId });
   }, []);
 
   return {

@@ -2,11 +2,8 @@
  * Search latency on a large catalogue: sequential requests (one shopper at a time), so the figure is the
  * time of the query and the page, not of queueing.
  */
-import { performance } from "node:perf_hooks";
-import { summarize } from "./stats.mjs";
-
-// A Node global missing from the globals the project's ESLint config declares for scripts.
-const { AbortSignal } = globalThis;
+import { get } from "../servers.mjs";
+import { summarize } from "../stats.mjs";
 
 /**
  * Terms by kind. They fit a pharmacy catalogue and the synthetic names of scripts/seed.ts
@@ -23,14 +20,6 @@ export const SEARCH_TERMS = [
 
 /** The home page and pages of the unfiltered grid (offset pagination gets slower the deeper the page). */
 export const BROWSE_PATHS = ["/", "/shop", "/shop?page=1000"];
-
-/** @param {string} url */
-async function timedGet(url) {
-  const started = performance.now();
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  const body = await response.text();
-  return { ms: performance.now() - started, status: response.status, body };
-}
 
 /**
  * @param {string} base server origin
@@ -50,7 +39,7 @@ export async function measureSearch(base, { reps, log }) {
 
   // Warm-up: one pass over every URL, not timed (first use compiles code and loads pages of the database).
   for (const { terms } of SEARCH_TERMS)
-    for (const term of terms) for (const endpoint of endpoints) await timedGet(base + endpoint.path(term));
+    for (const term of terms) for (const endpoint of endpoints) await get(base + endpoint.path(term));
 
   for (const { kind, terms } of SEARCH_TERMS) {
     for (const term of terms) {
@@ -63,13 +52,13 @@ export async function measureSearch(base, { reps, log }) {
           ms: /** @type {number[]} */ ([]),
         };
         for (let i = 0; i < reps; i++) {
-          const { ms, status, body } = await timedGet(base + endpoint.path(term));
+          const { ms, status, body } = await get(base + endpoint.path(term));
           if (status !== 200) problems.push(`${status} ${endpoint.path(term)}`);
           entry.ms.push(ms);
           byEndpoint[endpoint.name].push(ms);
           if (endpoint.name === "api" && entry.hits === null && status === 200) {
             try {
-              entry.hits = JSON.parse(body).length;
+              entry.hits = JSON.parse(body.toString("utf8")).length;
             } catch {
               problems.push(`not JSON: ${endpoint.path(term)}`);
             }
@@ -83,29 +72,23 @@ export async function measureSearch(base, { reps, log }) {
 
   const browse = [];
   for (const path of BROWSE_PATHS) {
-    await timedGet(base + path);
+    await get(base + path);
     const ms = [];
     for (let i = 0; i < reps; i++) {
-      const result = await timedGet(base + path);
+      const result = await get(base + path);
       if (result.status !== 200) problems.push(`${result.status} ${path}`);
       ms.push(result.ms);
     }
     browse.push({ path, ...summarize(ms) });
   }
 
+  const entries = (/** @type {string} */ kind, /** @type {string} */ endpoint) =>
+    perTerm.filter((entry) => entry.kind === kind && entry.endpoint === endpoint);
   const kinds = SEARCH_TERMS.map(({ kind }) => ({
     kind,
-    terms: perTerm
-      .filter((entry) => entry.kind === kind && entry.endpoint === "api")
-      .map((entry) => `${JSON.stringify(entry.term)}: ${entry.hits ?? "?"}`),
-    shop: summarize(
-      perTerm
-        .filter((entry) => entry.kind === kind && entry.endpoint === "shop")
-        .flatMap((entry) => entry.ms),
-    ),
-    api: summarize(
-      perTerm.filter((entry) => entry.kind === kind && entry.endpoint === "api").flatMap((entry) => entry.ms),
-    ),
+    terms: entries(kind, "api").map((entry) => `${JSON.stringify(entry.term)}: ${entry.hits ?? "?"}`),
+    shop: summarize(entries(kind, "shop").flatMap((entry) => entry.ms)),
+    api: summarize(entries(kind, "api").flatMap((entry) => entry.ms)),
   }));
   const slowest = perTerm
     .map((entry) => ({ ...entry, p95: summarize(entry.ms).p95 }))

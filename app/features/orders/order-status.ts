@@ -7,7 +7,11 @@ export const DELIVERY_STATUSES = [
   "Delivered",
 ] as const satisfies readonly DeliveryStatus[];
 
-/** Spec 4: Delivered green, Processing yellow, Shipped blue, others grey; missing shows as Processing. */
+export function isDeliveryStatus(value: unknown): value is DeliveryStatus {
+  return DELIVERY_STATUSES.includes(value as DeliveryStatus);
+}
+
+/** Delivered green, Processing yellow, Shipped blue, others grey; missing shows as Processing. */
 export function statusBadgeClass(status: string | null | undefined): string {
   switch (status ?? "Processing") {
     case "Delivered":
@@ -21,7 +25,7 @@ export function statusBadgeClass(status: string | null | undefined): string {
   }
 }
 
-/** Spec fallback: the last 6 characters of the id, uppercased, when an order has no reference. */
+/** The fallback: the last 6 characters of the id, uppercased, when an order has no reference. */
 export function displayOrderRef(order: { orderRef?: string | null; id: string }): string {
   return order.orderRef || order.id.slice(-6).toUpperCase();
 }

@@ -1,37 +1,30 @@
 /**
  * Adding, editing and deleting products: one path for the admin pages and the JSON API. The server checks
- * every field (the old client did not) and the image by content and size.
+ * every field and the image by content and size; a refusal is an AppError whose field errors name the field.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
-import { fieldErrors, productSchema } from "~/lib/validation";
+import { AppError } from "~/lib/app-error";
+import { productSchema } from "~/lib/validation";
 import { createProduct, deleteProduct, getProductById, updateProduct } from "~/models/product.server";
-import { deleteProductImage, storeProductImage } from "./product-images.server";
-import { readImageField, UploadError } from "./uploads.server";
+import { deleteProductImage, storeProductImage } from "~/services/product-images.server";
+import { parseOrThrow } from "~/services/http.server";
+import { readImageField } from "~/services/uploads.server";
 
-export class ProductFormError extends Error {
-  constructor(
-    message: string,
-    readonly errors: Record<string, string>,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+/** The product form's text fields (the image is read apart). */
+export const PRODUCT_FIELDS = ["name", "category", "price"] as const;
+
+export const PRODUCT_NOT_FOUND = "That product does not exist (it may have been deleted).";
 
 function parseProductFields(form: FormData) {
-  const parsed = productSchema.safeParse({
+  return parseOrThrow(productSchema, {
     name: form.get("name") ?? undefined,
     category: form.get("category") ?? undefined,
     price: form.get("price") ?? undefined,
   });
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new ProductFormError(Object.values(errors)[0] ?? "Please check the form.", errors);
-  }
-  return parsed.data;
 }
 
+/** The form's image as a stored thumbnail key; a bad image is an error on the image field. */
 async function imageFrom(
   context: AppLoadContext,
   form: FormData,
@@ -43,8 +36,7 @@ async function imageFrom(
   try {
     return await storeProductImage(context, await readImageField(form, "image"));
   } catch (error) {
-    if (error instanceof UploadError)
-      throw new ProductFormError(error.message, { image: error.message }, error.status);
+    if (error instanceof AppError) throw new AppError(error.status, error.message, { image: error.message });
     throw error;
   }
 }
@@ -61,13 +53,9 @@ export async function addProduct(context: AppLoadContext, form: FormData): Promi
 }
 
 /** A new image is optional when editing; the old one is removed once the new one is saved. */
-export async function editProduct(
-  context: AppLoadContext,
-  id: number,
-  form: FormData,
-): Promise<Product | undefined> {
+export async function editProduct(context: AppLoadContext, id: number, form: FormData): Promise<Product> {
   const existing = await getProductById(context.db, id);
-  if (!existing) return undefined;
+  if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, false);
   const updated = await updateProduct(context.db, id, {
@@ -76,14 +64,23 @@ export async function editProduct(
     priceKobo: fields.price,
     ...(imageKey ? { imageKey } : {}),
   });
+  if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
   if (imageKey) await deleteProductImage(context, existing.imageKey);
   return updated;
 }
 
-export async function removeProduct(context: AppLoadContext, id: number): Promise<Product | undefined> {
-  const removed = await deleteProduct(context.db, id);
-  if (removed) await deleteProductImage(context, removed.imageKey);
+export async function removeProduct(context: AppLoadContext, id: number | null): Promise<Product> {
+  const removed = id ? await deleteProduct(context.db, id) : undefined;
+  if (!removed) throw new AppError(404, "Product not found.");
+  await deleteProductImage(context, removed.imageKey);
   return removed;
+}
+
+/** A product for the edit and delete pages; a missing one is the 404 page. */
+export async function productToEdit(context: AppLoadContext, id: number | null): Promise<Product> {
+  const product = id ? await getProductById(context.db, id) : undefined;
+  if (!product) throw new AppError(404, PRODUCT_NOT_FOUND);
+  return product;
 }
 
 export function parseProductIdParam(value: string | undefined): number | null {

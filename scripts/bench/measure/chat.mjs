@@ -1,7 +1,6 @@
 /**
- * Chat figures for `npm run bench` (issue 5 "Benchmark"): starts `partykit dev` on a free loopback port
- * with its own state folder, opens 200 sockets across 100 conversations (a customer and a pharmacist in
- * each), and measures
+ * Chat figures: starts `partykit dev` on a free loopback port with its own state folder, opens 200 sockets
+ * across 100 conversations (a customer and a pharmacist in each), and measures
  *   - send-to-deliver latency (p50/p99): each side writes at a human-plus pace (2 messages/s, under the
  *     flood throttle); the time runs from send() on one socket to the `message` frame on the other;
  *   - messages per second per room: every customer sends as fast as its room delivers (a window of frames
@@ -9,44 +8,27 @@
  *     throttle raised for this, so the figure is the room's capacity, not the throttle's;
  *   - the party's memory: resident set size of the `partykit dev` process tree (the CLI and its workerd),
  *     idle after start and at the peak under load.
- * Target (issue 5): p99 at most 50 ms locally.
  *
- *   import { benchChat } from "./chat.mjs";
+ *   import { benchChat } from "./measure/chat.mjs";
  *   const figures = await benchChat();        // see the return shape at the end of benchChat
- *   node scripts/bench/chat.mjs               // prints the figures as JSON
+ *   node scripts/bench/measure/chat.mjs       // prints the figures as JSON
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
+import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
+import { BENCH_ENV, findFreePort, ROOT, sleep, stopAll, tempDir } from "../processes.mjs";
+import { startServer } from "../servers.mjs";
+import { nearestRank } from "../stats.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
 // Node 20 has no WebSocket; `ws` is what partysocket uses in Node too.
 const WebSocket = require("ws");
 
 const SECRET = "bench-chat-secret-0123456789abcdefghij";
-const TARGET_P99_MS = 50;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident memory (MB) of a process and all its descendants, from /proc (Linux); null elsewhere. */
 function treeRssMb(rootPid) {
@@ -81,10 +63,18 @@ function treeRssMb(rootPid) {
   }
 }
 
-async function startParty(port, stateDir) {
-  const child = spawn(
-    process.execPath,
-    [
+/**
+ * `partykit dev` with the bench's secret and the flood throttle out of the way, on a throwaway state folder.
+ * @param {number} port
+ */
+async function startParty(port) {
+  const state = await tempDir("medistore-bench-chat-");
+  const url = `http://127.0.0.1:${port}`;
+  return startServer({
+    label: "chat party",
+    name: "partykit dev",
+    command: process.execPath,
+    args: [
       path.join(ROOT, "node_modules/partykit/dist/bin.mjs"),
       "dev",
       "--port",
@@ -92,7 +82,7 @@ async function startParty(port, stateDir) {
       "--disable-request-cf-fetch",
       "--no-hotkeys",
       "--persist",
-      stateDir,
+      state.dir,
       "--var",
       `CHAT_SECRET=${SECRET}`,
       "--var",
@@ -100,43 +90,13 @@ async function startParty(port, stateDir) {
       "--var",
       "CHAT_FLOOD_PER_SECOND=1000000",
     ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", FORCE_COLOR: "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
-  let output = "";
-  const collect = (chunk) => (output = (output + chunk.toString()).slice(-5000));
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`partykit dev exited:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await sleep(250);
-  }
-  stopParty(child);
-  throw new Error(`partykit dev did not start:\n${output}`);
-}
-
-function stopParty(child) {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] * 100) / 100;
+    env: { ...BENCH_ENV, FORCE_COLOR: "0" },
+    url,
+    readyUrl: `${url}/health`,
+    okOnly: true,
+    timeoutMs: 60_000,
+    onStop: state.remove,
+  });
 }
 
 /** A socket that resolves when open and hands every server frame to `onFrame`. */
@@ -151,7 +111,7 @@ function openSocket(url, onFrame) {
 
 /**
  * @param {{ port?: number, rooms?: number, latencySeconds?: number, ratePerSocket?: number, burstMessages?: number }} [options]
- *   port: where to run the party (default: any free port)
+ *   port: where to run the party (default: a free one)
  */
 export async function benchChat({
   port: fixedPort,
@@ -164,9 +124,7 @@ export async function benchChat({
     pathToFileURL(path.join(ROOT, "app/lib/chat-ticket.ts")).href,
     import.meta.url,
   );
-  const port = fixedPort ?? (await freePort());
-  const stateDir = mkdtempSync(path.join(tmpdir(), "medistore-bench-chat-"));
-  const party = await startParty(port, stateDir);
+  const party = await startParty(fixedPort ?? (await findFreePort()));
   const sockets = [];
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -180,14 +138,13 @@ export async function benchChat({
     // Every frame a socket sees goes to its room's listeners; `sentAt` keys are "<room>/<text>".
     const sentAt = new Map();
     const latencies = [];
-    const delivered = new Map(); // room index → messages delivered to the pharmacist in the burst phase
     let burstListener = null;
     const pairs = [];
     for (let r = 0; r < rooms; r++) {
       const room = `bench-${r}-${Date.now()}`;
       const url = async (person) => {
         const ticket = await signTicket(SECRET, { ...person, party: "main", room });
-        return `ws://127.0.0.1:${port}/parties/main/${room}?ticket=${encodeURIComponent(ticket)}`;
+        return `${party.url.replace(/^http/, "ws")}/parties/main/${room}?ticket=${encodeURIComponent(ticket)}`;
       };
       const onFrame = (receiver) => (event) => {
         if (event.type !== "message" || event.from === receiver) return;
@@ -211,13 +168,9 @@ export async function benchChat({
       pairs.push({ room, customer, pharmacist });
     }
 
-    // Phase 1: latency at a steady pace, both sides of every conversation writing.
-    let sequence = 0;
-    const send = (pair, fromCustomer) => {
-      const text = `m${sequence++}`;
-      sentAt.set(`${pair.room}/${text}`, performance.now());
-      const socket = fromCustomer ? pair.customer : pair.pharmacist;
-      socket.send(
+    /** One chat message from one side of a conversation to the other. */
+    const write = (pair, fromCustomer, text) =>
+      (fromCustomer ? pair.customer : pair.pharmacist).send(
         JSON.stringify({
           type: "private_message",
           conversationId: pair.room,
@@ -225,6 +178,13 @@ export async function benchChat({
           text,
         }),
       );
+
+    // Phase 1: latency at a steady pace, both sides of every conversation writing.
+    let sequence = 0;
+    const send = (pair, fromCustomer) => {
+      const text = `m${sequence++}`;
+      sentAt.set(`${pair.room}/${text}`, performance.now());
+      write(pair, fromCustomer, text);
     };
     const intervalMs = 1000 / ratePerSocket;
     const ticks = Math.round(latencySeconds * ratePerSocket);
@@ -243,7 +203,7 @@ export async function benchChat({
     const sent = sequence;
     const lost = sentAt.size;
     sentAt.clear();
-    const measured = [...latencies].sort((a, b) => a - b);
+    const measured = [...latencies];
 
     // Phase 2: capacity. Every customer keeps `window` messages in flight until `burstMessages` arrive.
     const burst = async (selected) => {
@@ -257,14 +217,7 @@ export async function benchChat({
         const pair = pairs[index];
         while (state.sent < burstMessages && state.sent - state.got < window) {
           state.sent += 1;
-          pair.customer.send(
-            JSON.stringify({
-              type: "private_message",
-              conversationId: pair.room,
-              toUserId: null,
-              text: `b${state.sent}`,
-            }),
-          );
+          write(pair, true, `b${state.sent}`);
         }
       };
       burstListener = (index, event) => {
@@ -285,40 +238,37 @@ export async function benchChat({
       const seconds = (performance.now() - started) / 1000;
       burstListener = null;
       const total = [...targets.values()].reduce((sum, s) => sum + s.got, 0);
-      for (const [index, state] of targets) delivered.set(index, state.got);
       return Math.round(total / seconds / selected.length);
     };
     const underLoad = await burst(pairs.map((_, i) => i));
     const singleRoom = await burst([0]);
 
-    const p50 = percentile(measured, 50);
-    const p99 = percentile(measured, 99);
     return {
       sockets: sockets.length,
       rooms,
       latencyMessages: sent,
       lostMessages: lost,
-      latencyMs: { p50, p99, max: percentile(measured, 100) },
-      targetP99Ms: TARGET_P99_MS,
-      meetsTarget: p99 !== null && p99 <= TARGET_P99_MS && lost === 0,
+      latencyMs: {
+        p50: nearestRank(measured, 50),
+        p99: nearestRank(measured, 99),
+        max: nearestRank(measured, 100),
+      },
       messagesPerSecondPerRoom: { allRoomsAtOnce: underLoad, oneRoomAlone: singleRoom },
       partyRssMb: { idle: idleRss, peak: peakRss || null },
     };
   } finally {
     clearInterval(sampler);
     for (const socket of sockets) socket.terminate();
-    stopParty(party);
-    await sleep(500);
-    rmSync(stateDir, { recursive: true, force: true });
+    await party.stop();
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  benchChat({ port: Number(process.env.BENCH_CHAT_PORT) || undefined }).then(
-    (figures) => console.log(JSON.stringify(figures, null, 2)),
-    (error) => {
+  benchChat({ port: Number(process.env.BENCH_CHAT_PORT) || undefined })
+    .then((figures) => console.log(JSON.stringify(figures, null, 2)))
+    .catch((error) => {
       console.error(error);
-      process.exit(1);
-    },
-  );
+      process.exitCode = 1;
+    })
+    .finally(stopAll);
 }

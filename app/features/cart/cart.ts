@@ -1,5 +1,5 @@
 /**
- * Cart rules (spec section 4 + decisions.md), pure so the server, the drawer and the tests share them.
+ * Cart rules (docs/product-rules.md, Cart), pure so the server, the drawer and the tests share them.
  * A cart is only product ids and quantities; names and prices always come from the catalogue.
  */
 export const CART_MAX_QTY_PER_LINE = 99;
@@ -21,7 +21,8 @@ export function clampTypedQty(raw: unknown): number {
   return clampQty(parseTypedQty(raw));
 }
 
-function clampQty(qty: number): number {
+/** A quantity within 1..99 (whole numbers). */
+export function clampQty(qty: number): number {
   if (!Number.isFinite(qty)) return CART_MIN_QTY;
   return Math.min(CART_MAX_QTY_PER_LINE, Math.max(CART_MIN_QTY, Math.trunc(qty)));
 }
@@ -61,7 +62,7 @@ export function removeFromCart(cart: Cart, productId: number): Cart {
   return cart.filter((line) => line.productId !== productId);
 }
 
-/** A typed quantity: empty (or junk) becomes 1, as the spec says. */
+/** A typed quantity: empty (or junk) becomes 1. */
 export function parseTypedQty(raw: unknown): number {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text === "") return CART_MIN_QTY;

@@ -1,10 +1,10 @@
 /**
- * The cart cookie (decisions.md): signed, HttpOnly, named medistore_cart, holding [[productId, qty], …].
+ * The cart cookie: signed, HttpOnly, named medistore_cart, holding [[productId, qty], …].
  * A missing, tampered or unreadable cookie is an empty cart.
  */
 import { createCookie } from "@remix-run/cloudflare";
-import type { AppConfig } from "./env.server";
-import { sanitizeCart, serializeCart, type Cart } from "~/lib/cart";
+import type { AppConfig } from "~/services/env.server";
+import { sanitizeCart, serializeCart, type Cart } from "./cart";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 

@@ -5,28 +5,19 @@
  * compressed already).
  */
 import { gzipSync } from "node:zlib";
+import { get } from "../servers.mjs";
 import { cssImports, extractPageAssets, sameOrigin, staticImports } from "./html-assets.mjs";
-
-// A Node global missing from the globals the project's ESLint config declares for scripts.
-const { AbortSignal } = globalThis;
 
 /**
  * @typedef {{ url: string, raw: number, gzip: number, contentType: string, status: number }} Asset
  */
 
-/** @param {string} url */
-async function download(url) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", body };
-}
-
 /**
  * @param {string} url
  * @returns {Promise<Asset & { text: string }>}
  */
-async function measure(url) {
-  const { status, contentType, body } = await download(url);
+async function fetchAsset(url) {
+  const { status, contentType, body } = await get(url);
   return {
     url,
     status,
@@ -38,75 +29,57 @@ async function measure(url) {
 }
 
 /**
- * Follows static imports from the page's scripts, the way the browser's module loader does; anything
- * reachable only through a dynamic import() loads later and is not counted.
+ * Fetches the entries and, level by level, the files they import, the way the browser loads them; each URL
+ * once, same-origin only.
  * @param {string[]} entries
  * @param {string} pageUrl
+ * @param {(text: string) => string[]} imports the import specifiers of one file
  */
-async function crawlScripts(entries, pageUrl) {
+async function crawl(entries, pageUrl, imports) {
   /** @type {Map<string, Asset>} */
   const seen = new Map();
-  let queue = entries.filter((url) => sameOrigin(url, pageUrl));
-  while (queue.length > 0) {
-    const batch = queue.filter((url) => !seen.has(url));
-    queue = [];
-    const measured = await Promise.all(batch.map((url) => measure(url)));
-    for (const { text, ...asset } of measured) {
+  let level = [...new Set(entries)].filter((url) => sameOrigin(url, pageUrl));
+  while (level.length > 0) {
+    const next = new Set();
+    for (const { text, ...asset } of await Promise.all(level.map(fetchAsset))) {
       seen.set(asset.url, asset);
       if (asset.status !== 200) continue;
-      for (const specifier of staticImports(text)) {
-        if (!/^[./]/.test(specifier) && !/^https?:/.test(specifier)) continue; // a bare name cannot load in a browser
-        const next = new URL(specifier, asset.url).href;
-        if (sameOrigin(next, pageUrl) && !seen.has(next)) queue.push(next);
-      }
+      for (const specifier of imports(text)) next.add(new URL(specifier, asset.url).href);
     }
+    level = [...next].filter((url) => sameOrigin(url, pageUrl) && !seen.has(url));
   }
   return [...seen.values()];
 }
 
 /**
- * @param {string[]} entries
- * @param {string} pageUrl
+ * Static imports only: anything reachable only through a dynamic import() loads later and is not counted.
+ * A bare name cannot load in a browser.
+ * @param {string} source
  */
-async function crawlStylesheets(entries, pageUrl) {
-  /** @type {Map<string, Asset>} */
-  const seen = new Map();
-  let queue = entries.filter((url) => sameOrigin(url, pageUrl));
-  while (queue.length > 0) {
-    const url = /** @type {string} */ (queue.shift());
-    if (seen.has(url)) continue;
-    const { text, ...asset } = await measure(url);
-    seen.set(url, asset);
-    if (asset.status === 200)
-      queue = queue.concat(
-        cssImports(text)
-          .map((href) => new URL(href, url).href)
-          .filter((u) => sameOrigin(u, pageUrl)),
-      );
-  }
-  return [...seen.values()];
-}
+const scriptImports = (source) =>
+  staticImports(source).filter((specifier) => /^[./]/.test(specifier) || /^https?:/.test(specifier));
 
 /**
  * @param {string} pageUrl
  */
 export async function measureFirstLoad(pageUrl) {
-  const page = await measure(pageUrl);
+  const { text, ...page } = await fetchAsset(pageUrl);
   if (page.status !== 200) throw new Error(`GET ${pageUrl} answered ${page.status}`);
-  const assets = extractPageAssets(page.text, pageUrl);
+  const assets = extractPageAssets(text, pageUrl);
 
-  const scripts = await crawlScripts(
+  const scripts = await crawl(
     [...assets.scripts, ...assets.modulePreloads, ...assets.inlineModuleImports],
     pageUrl,
+    scriptImports,
   );
-  const stylesheets = await crawlStylesheets(assets.stylesheets, pageUrl);
+  const stylesheets = await crawl(assets.stylesheets, pageUrl, cssImports);
 
   const imageUrls = [...new Set(assets.images.map((image) => image.src))].filter((url) =>
     sameOrigin(url, pageUrl),
   );
   const images = await Promise.all(
     imageUrls.map(async (url) => {
-      const { status, contentType, body } = await download(url);
+      const { status, contentType, body } = await get(url);
       return { url, status, contentType, bytes: body.length };
     }),
   );
@@ -118,13 +91,7 @@ export async function measureFirstLoad(pageUrl) {
 
   const sum = (/** @type {{ gzip: number }[]} */ list) => list.reduce((total, item) => total + item.gzip, 0);
   return {
-    html: {
-      url: page.url,
-      status: page.status,
-      contentType: page.contentType,
-      raw: page.raw,
-      gzip: page.gzip,
-    },
+    html: page,
     css: { gzip: sum(stylesheets), files: stylesheets },
     js: { gzip: sum(scripts), files: scripts },
     totalGzip: page.gzip + sum(stylesheets) + sum(scripts),

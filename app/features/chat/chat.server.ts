@@ -1,5 +1,5 @@
 /**
- * The Worker's side of the chat: who may open which room (spec 6), the tickets the browser's socket
+ * The Worker's side of the chat: who may open which room, the tickets the browser's socket
  * presents (app/lib/chat-ticket.ts), and the history read from the party over HTTP with a service ticket.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -13,9 +13,10 @@ import {
   type ChatMessage,
 } from "~/lib/chat-protocol";
 import { serviceTicket, signTicket, TICKET_TTL_MS } from "~/lib/chat-ticket";
-import { findUserById, type PublicUser } from "~/models/user.server";
-import { ApiError } from "./api.server";
-import type { AppConfig } from "./env.server";
+import type { PublicUser } from "~/lib/user";
+import { findUserById } from "~/models/user.server";
+import { AppError } from "~/lib/app-error";
+import type { AppConfig } from "~/services/env.server";
 
 export const NOT_YOUR_CONVERSATION = "You can only open your own conversation.";
 export const CHAT_UNAVAILABLE = "Chat is unavailable right now. Please try again in a moment.";
@@ -29,7 +30,7 @@ export function chatProtocol(host: string): "ws" | "wss" {
 
 /**
  * The room a user may open: their own conversation for a customer; any customer's conversation, or the
- * admins' inbox, for an admin. Throws ApiError 400/403/404 otherwise.
+ * admins' inbox, for an admin. Throws AppError 400/403/404 otherwise.
  */
 export async function authorizeRoom(
   context: AppLoadContext,
@@ -37,19 +38,19 @@ export async function authorizeRoom(
   request: { conversationId?: string | null; inbox?: boolean },
 ): Promise<{ party: typeof CHAT_PARTY | typeof INBOX_PARTY; room: string }> {
   if (request.inbox) {
-    if (user.role !== "admin") throw new ApiError(403, "Only pharmacists can open the inbox.");
+    if (user.role !== "admin") throw new AppError(403, "Only pharmacists can open the inbox.");
     return { party: INBOX_PARTY, room: INBOX_ROOM };
   }
   const conversationId = request.conversationId || (user.role === "admin" ? null : user.id);
   if (!conversationId || !conversationIdSchema.safeParse(conversationId).success)
-    throw new ApiError(400, "Give the conversation id (the customer's user id).");
+    throw new AppError(400, "Give the conversation id (the customer's user id).");
   if (user.role !== "admin") {
-    // Spec 6: a customer's conversation is identified by their own user id, and only that one is theirs.
-    if (conversationId !== user.id) throw new ApiError(403, NOT_YOUR_CONVERSATION);
+    // A customer's conversation is identified by their own user id, and only that one is theirs.
+    if (conversationId !== user.id) throw new AppError(403, NOT_YOUR_CONVERSATION);
     return { party: CHAT_PARTY, room: conversationId };
   }
   const customer = await findUserById(context.db, conversationId);
-  if (!customer || customer.role !== "user") throw new ApiError(404, "No customer has that id.");
+  if (!customer || customer.role !== "user") throw new AppError(404, "No customer has that id.");
   return { party: CHAT_PARTY, room: conversationId };
 }
 
@@ -111,13 +112,13 @@ export async function fetchHistory(
     });
   } catch (error) {
     console.error(`chat party unreachable at ${url.origin}`, error);
-    throw new ApiError(503, CHAT_UNAVAILABLE);
+    throw new AppError(503, CHAT_UNAVAILABLE);
   }
   if (!response.ok) {
     console.error(`chat party answered ${response.status} for history`);
-    throw new ApiError(503, CHAT_UNAVAILABLE);
+    throw new AppError(503, CHAT_UNAVAILABLE);
   }
   const parsed = historySchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(503, CHAT_UNAVAILABLE);
+  if (!parsed.success) throw new AppError(503, CHAT_UNAVAILABLE);
   return parsed.data.messages;
 }

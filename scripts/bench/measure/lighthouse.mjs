@@ -3,8 +3,8 @@
  * simulated Slow 4G with 4x CPU slowdown, i.e. Lighthouse's defaults, left untouched on purpose.
  */
 import { existsSync } from "node:fs";
-import { medianRun, toPercentScore } from "./stats.mjs";
-import { onCleanup } from "./processes.mjs";
+import { onCleanup } from "../processes.mjs";
+import { errorMessage, medianRun, toPercentScore } from "../stats.mjs";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -127,7 +127,7 @@ export async function runLighthouse(url, { runs, log }) {
           ` (CPU benchmark index ${Math.round(summary.benchmarkIndex ?? NaN)})`,
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       failedRuns.push(message);
       log(`  run ${i}/${runs} failed: ${message}`);
     }

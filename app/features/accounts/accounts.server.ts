@@ -1,0 +1,48 @@
+/**
+ * Creating accounts: customers registering, admins creating admins (page and API), and the admin command
+ * and demo seed making sure an admin exists. One validation, one hashing, one insert for all of them.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Database } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
+import { adminCreateSchema, registerSchema } from "~/lib/validation";
+import { insertUser, upsertAdmin, type NewAccount } from "~/models/user.server";
+import { hashPassword } from "~/services/password.server";
+import { parseOrThrow } from "~/services/http.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
+import { createSession } from "~/services/session.server";
+import type { PublicUser } from "~/lib/user";
+
+export const EMAIL_TAKEN = "An account with this email already exists.";
+/** The name an admin gets when whoever created them gave none. */
+export const DEFAULT_ADMIN_NAME = "Admin";
+
+async function createAccount(db: Database, account: Omit<NewAccount, "passwordHash"> & { password: string }) {
+  const { password, ...rest } = account;
+  const user = await insertUser(db, { ...rest, passwordHash: await hashPassword(password) });
+  if (!user) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  return user;
+}
+
+/** A new customer, signed in at once: the account and its session token (and cookie). */
+export async function register(request: Request, context: AppLoadContext, input: unknown) {
+  await enforceRateLimit(request, context, "register");
+  const { name, email, password } = parseOrThrow(registerSchema, input);
+  const user = await createAccount(context.db, { name, email, password, role: "user" });
+  const session = await createSession(context, user.id);
+  return { user, ...session };
+}
+
+/** An admin creating another admin. */
+export async function createAdmin(context: Pick<AppLoadContext, "db">, input: unknown): Promise<PublicUser> {
+  const { name, email, password } = parseOrThrow(adminCreateSchema, input);
+  return createAccount(context.db, { name: name || DEFAULT_ADMIN_NAME, email, password, role: "admin" });
+}
+
+/** The admin command and the demo seed: the account with this e-mail becomes an admin with this password. */
+export async function ensureAdmin(db: Database, input: { name: string; email: string; password: string }) {
+  const { name, email, password } = parseOrThrow(registerSchema, input, (errors) =>
+    Object.values(errors).join(" "),
+  );
+  await upsertAdmin(db, { name, email, passwordHash: await hashPassword(password) });
+}

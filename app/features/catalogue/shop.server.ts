@@ -1,0 +1,82 @@
+/**
+ * Browsing the catalogue: the home page's hero and grid, /shop, the back office's list and
+ * `GET /api/products`, all through one search (an indexed substring match on name or category) and one
+ * paging rule.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Product } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import { productImageUrl } from "~/lib/images";
+import { koboToNaira } from "~/lib/money";
+import { parsePage } from "~/lib/pagination";
+import { heroProducts, listProducts, normalizeSearch } from "~/models/product.server";
+import type { ProductCardData } from "./product-view";
+
+export function toCard(product: Product): ProductCardData {
+  return {
+    id: product.id,
+    name: product.name,
+    category: product.category,
+    priceKobo: product.priceKobo,
+    imageUrl: productImageUrl(product.imageKey),
+  };
+}
+
+/** The JSON API shape of a product: `_id`, price in naira, absolute image URL. */
+export function toApiProduct(product: Product, origin: string) {
+  const image = productImageUrl(product.imageKey);
+  return {
+    _id: String(product.id),
+    name: product.name,
+    category: product.category,
+    price: koboToNaira(product.priceKobo),
+    image: image ? `${origin}${image}` : null,
+  };
+}
+
+/** One page of the catalogue for `?q=` and `?page=` in the URL. */
+async function searchPage(context: AppLoadContext, url: URL, pageSize?: number) {
+  const search = normalizeSearch(url.searchParams.get("q"));
+  const page = parsePage(url.searchParams.get("page"));
+  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize });
+  return { search, page, hasMore, products };
+}
+
+export async function loadShopGrid(request: Request, context: AppLoadContext) {
+  const { products, ...rest } = await searchPage(context, new URL(request.url));
+  return { ...rest, products: products.map(toCard) };
+}
+export type ShopGridData = Awaited<ReturnType<typeof loadShopGrid>>;
+
+export async function loadHome(request: Request, context: AppLoadContext) {
+  const [hero, grid] = await Promise.all([heroProducts(context.db), loadShopGrid(request, context)]);
+  return { hero: hero.map(toCard), grid };
+}
+
+const ADMIN_PAGE_SIZE = 48;
+
+export async function loadAdminCatalogue(request: Request, context: AppLoadContext) {
+  const { products, ...rest } = await searchPage(context, new URL(request.url), ADMIN_PAGE_SIZE);
+  return { ...rest, products: products.map(toCard) };
+}
+
+const API_DEFAULT_LIMIT = 200;
+const API_MAX_LIMIT = 500;
+
+/** `GET /api/products`: a page of `limit` products (default 200, at most 500) and the next page's URL. */
+export async function apiProducts(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const rawLimit = url.searchParams.get("limit");
+  const limit = rawLimit === null ? API_DEFAULT_LIMIT : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > API_MAX_LIMIT) {
+    throw new AppError(400, `limit must be a whole number from 1 to ${API_MAX_LIMIT}.`);
+  }
+  const { products, page, hasMore } = await searchPage(context, url, limit);
+  let next: string | null = null;
+  if (hasMore) {
+    const nextUrl = new URL(url);
+    nextUrl.searchParams.set("page", String(page + 1));
+    next = `${nextUrl.pathname}${nextUrl.search}`;
+  }
+  return { products: products.map((p) => toApiProduct(p, url.origin)), next };
+}

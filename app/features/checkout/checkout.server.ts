@@ -1,0 +1,209 @@
+/**
+ * Checkout: delivery details checked, lines priced from the catalogue, the order and its lines written in
+ * one batch, once per idempotency key. The page (cart cookie + form) and `POST /api/orders/checkout`
+ * (items in JSON) differ only in where the lines come from.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { AppError } from "~/lib/app-error";
+import { nairaToKobo } from "~/lib/money";
+import { generateOrderRef, randomToken } from "~/lib/random";
+import { checkoutSchema, checkoutSummary } from "~/lib/validation";
+import {
+  getOrderById,
+  getOrderByIdempotencyKey,
+  insertOrder,
+  lastDeliveryDetails,
+  type OrderWithItems,
+} from "~/models/order.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
+import { getUser } from "~/services/session.server";
+import { parseOrThrow } from "~/services/http.server";
+import { CART_MAX_LINES, CART_MAX_QTY_PER_LINE } from "../cart/cart";
+import { readCart, writeCart } from "../cart/cart-cookie.server";
+import { removedFromCartNotice } from "../cart/cart.server";
+import { priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing.server";
+import type { PublicUser } from "~/lib/user";
+import { CHECKOUT_FORM_EXPIRED, EMPTY_CART_MESSAGE } from "./messages";
+
+/** Idempotency keys: the checkout form's own, or an API client's `Idempotency-Key` header. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+type PlaceOrderInput = {
+  details: z.infer<typeof checkoutSchema>;
+  lines: PricedLine[];
+  idempotencyKey: string;
+  userId: string | null;
+};
+
+/**
+ * Records the order (all or nothing). A second call with the same idempotency key (double click, retry,
+ * back-and-resubmit) returns the first order instead of making another.
+ */
+async function placeOrder(
+  context: AppLoadContext,
+  input: PlaceOrderInput,
+): Promise<{ order: OrderWithItems; created: boolean }> {
+  const { db } = context;
+  const existing = await getOrderByIdempotencyKey(db, input.idempotencyKey);
+  if (existing) return { order: existing, created: false };
+  if (input.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
+
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const id = crypto.randomUUID();
+    const outcome = await insertOrder(
+      db,
+      {
+        id,
+        orderRef: generateOrderRef(),
+        accessToken: randomToken(),
+        idempotencyKey: input.idempotencyKey,
+        userId: input.userId,
+        name: input.details.name,
+        email: input.details.email,
+        phone: input.details.phone,
+        deliveryAddress: input.details.deliveryAddress,
+        totalKobo: totalOf(input.lines),
+      },
+      input.lines.map((line) => ({
+        productId: line.product.id,
+        name: line.product.name,
+        imageKey: line.product.imageKey,
+        unitPriceKobo: line.product.priceKobo,
+        quantity: line.qty,
+      })),
+    );
+    if (outcome === "duplicate-ref") continue;
+    const order =
+      outcome === "created"
+        ? await getOrderById(db, id)
+        : await getOrderByIdempotencyKey(db, input.idempotencyKey);
+    if (!order) throw new Error("The order vanished after it was written");
+    return { order, created: outcome === "created" };
+  }
+  throw new Error("Could not find a free order reference");
+}
+
+function checkIdempotencyKey(key: unknown, message: string): string {
+  if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, message);
+  return key;
+}
+
+/** Placed while signed in, the order belongs to the account (never matched by e-mail later). */
+async function ownerId(request: Request, context: AppLoadContext) {
+  return (await getUser(request, context))?.id ?? null;
+}
+
+/** The buyer (null for a guest), once checkouts from this client or account are within their limit. */
+async function limitedBuyer(request: Request, context: AppLoadContext) {
+  const userId = await ownerId(request, context);
+  await enforceRateLimit(request, context, "checkout", userId);
+  return userId;
+}
+
+/**
+ * The checkout page and drawer: the cart cookie becomes an order. Answers the order and the cookie that
+ * empties the cart. A cart holding products that left the catalogue is trimmed (409, the new cookie in
+ * the error's headers) so the shopper can review it.
+ */
+export async function checkoutCart(request: Request, context: AppLoadContext, form: FormData) {
+  const userId = await limitedBuyer(request, context);
+  const idempotencyKey = checkIdempotencyKey(form.get("idempotencyKey"), CHECKOUT_FORM_EXPIRED);
+  const details = parseOrThrow(
+    checkoutSchema,
+    Object.fromEntries(
+      ["name", "email", "phone", "deliveryAddress"].map((k) => [k, form.get(k) ?? undefined]),
+    ),
+    checkoutSummary,
+  );
+  const emptyCart = await writeCart([], context.config);
+
+  // A double click, a retry or back-and-resubmit carries the same key: show the order it already made.
+  const existing = await getOrderByIdempotencyKey(context.db, idempotencyKey);
+  if (existing) return { order: existing, setCookie: emptyCart };
+
+  const cart = await readCart(request, context.config);
+  const priced = await priceCart(context, cart);
+  if (priced.missingIds.length > 0) {
+    const kept = cart.filter((line) => !priced.missingIds.includes(line.productId));
+    throw new AppError(
+      409,
+      `${removedFromCartNotice(priced.missingIds.length)} Please review your cart and try again.`,
+      undefined,
+      { "Set-Cookie": await writeCart(kept, context.config) },
+    );
+  }
+  const { order } = await placeOrder(context, {
+    details,
+    lines: priced.lines,
+    idempotencyKey,
+    userId,
+  });
+  return { order, setCookie: emptyCart };
+}
+
+const positiveId = z.union([z.string(), z.number()]).transform((raw, ctx) => {
+  const id = Number(raw);
+  if (Number.isSafeInteger(id) && id > 0) return id;
+  ctx.addIssue({ code: "custom", message: `Unknown product id: ${String(raw)}` });
+  return z.NEVER;
+});
+
+const QTY_RULE = `quantity must be a whole number from 1 to ${CART_MAX_QTY_PER_LINE}`;
+
+const apiItemSchema = z
+  .object({
+    productId: positiveId.optional(),
+    _id: positiveId.optional(),
+    name: z.string().trim().max(200).optional(),
+    price: z.number().nonnegative().optional(),
+    quantity: z
+      .number({ error: QTY_RULE })
+      .int(QTY_RULE)
+      .min(1, QTY_RULE)
+      .max(CART_MAX_QTY_PER_LINE, QTY_RULE),
+    image: z.string().max(2000).nullable().optional(),
+  })
+  .transform(({ productId, _id, ...item }) => ({ ...item, productId: productId ?? _id }));
+
+const apiPayloadSchema = z.object({
+  name: z.string({ error: "name is required" }),
+  email: z.string({ error: "email is required" }),
+  phone: z.string({ error: "phone is required" }),
+  deliveryAddress: z.string({ error: "deliveryAddress is required" }),
+  items: z
+    .array(apiItemSchema, { error: "items must be a list" })
+    .min(1, "items must not be empty")
+    .max(CART_MAX_LINES, `at most ${CART_MAX_LINES} items`),
+  totalAmount: z.number().optional(),
+});
+
+/**
+ * `POST /api/orders/checkout`: items matched to the catalogue and priced by the server. Answers the order,
+ * whether it is new, and any price or total the client sent that differs from the catalogue's.
+ */
+export async function checkoutItems(request: Request, context: AppLoadContext, body: unknown) {
+  const userId = await limitedBuyer(request, context);
+  const payload = parseOrThrow(apiPayloadSchema, body);
+  const details = parseOrThrow(checkoutSchema, payload);
+  const { lines, priceChanges } = await priceItems(context, payload.items);
+  const header = request.headers.get("Idempotency-Key");
+  const idempotencyKey =
+    header === null
+      ? crypto.randomUUID()
+      : checkIdempotencyKey(header, "Idempotency-Key must be 8 to 64 letters, digits, - or _.");
+  const { order, created } = await placeOrder(context, {
+    details,
+    lines,
+    idempotencyKey,
+    userId,
+  });
+  const totalDiffers =
+    payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
+  return { order, created, priceChanges, totalDiffers, clientTotalAmount: payload.totalAmount };
+}
+
+/** A signed-in customer's delivery form starts filled in: name, e-mail, then their last phone and address. */
+export async function deliveryDefaults(context: AppLoadContext, user: PublicUser) {
+  return { name: user.name, email: user.email, ...(await lastDeliveryDetails(context.db, user.id)) };
+}

@@ -1,0 +1,168 @@
+/**
+ * Orders after checkout: one projection per audience (pages, JSON API), the WhatsApp hand-off, the
+ * customer's own lists, the back office list and status changes.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { DeliveryStatus } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import { productImageUrl } from "~/lib/images";
+import { koboToNaira } from "~/lib/money";
+import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
+import {
+  getOrderByAccessToken,
+  getOrderById,
+  getOrderRow,
+  listAllOrders,
+  listOrdersForUser,
+  setOrderStatus,
+  statusEventsFor,
+  type OrderWithItems,
+} from "~/models/order.server";
+import { findUserByEmail } from "~/models/user.server";
+import type { PublicUser } from "~/lib/user";
+import { displayOrderRef } from "./order-status";
+import type { OrderView, TimelineEntry } from "./order-view";
+
+export const ORDER_NOT_FOUND = "Order not found.";
+
+/** Each order's status changes, oldest first, for a list of orders in one query. */
+async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
+  const byOrder = new Map<string, TimelineEntry[]>();
+  for (const e of await statusEventsFor(context.db, orderIds)) {
+    const entry = { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
+    byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), entry]);
+  }
+  return byOrder;
+}
+
+export function toOrderView(order: OrderWithItems, timeline: TimelineEntry[] = []): OrderView {
+  return {
+    id: order.id,
+    orderRef: displayOrderRef(order),
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    deliveryAddress: order.deliveryAddress,
+    totalKobo: order.totalKobo,
+    deliveryStatus: order.deliveryStatus,
+    createdAt: order.createdAt,
+    accessToken: order.accessToken,
+    timeline,
+    items: order.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      unitPriceKobo: item.unitPriceKobo,
+      imageUrl: productImageUrl(item.imageKey),
+    })),
+  };
+}
+
+/** Orders with their timelines, as pages show them. */
+async function toOrderViews(context: AppLoadContext, orders: OrderWithItems[]): Promise<OrderView[]> {
+  const timelines = await timelinesFor(
+    context,
+    orders.map((o) => o.id),
+  );
+  return orders.map((order) => toOrderView(order, timelines.get(order.id)));
+}
+
+/** The JSON API shape of an order: money in naira, `_id`, `deliveryStatus`. */
+export function toApiOrder(order: OrderWithItems, origin: string) {
+  return {
+    _id: order.id,
+    orderRef: order.orderRef,
+    email: order.email,
+    name: order.name,
+    phone: order.phone,
+    deliveryAddress: order.deliveryAddress,
+    totalAmount: koboToNaira(order.totalKobo),
+    deliveryStatus: order.deliveryStatus,
+    createdAt: new Date(order.createdAt).toISOString(),
+    items: order.items.map((item) => {
+      const image = productImageUrl(item.imageKey);
+      return {
+        name: item.name,
+        image: image ? `${origin}${image}` : null,
+        quantity: item.quantity,
+        price: koboToNaira(item.unitPriceKobo),
+      };
+    }),
+  };
+}
+
+/** The origin links that leave the site use (WhatsApp), configured or else the request's own. */
+export function publicOrigin(request: Request, context: AppLoadContext): string {
+  return context.config.publicOrigin ?? new URL(request.url).origin;
+}
+
+/** The order's private status link and the pre-filled WhatsApp message that hands it to the pharmacy. */
+export function orderHandOff(order: OrderWithItems, origin: string, context: AppLoadContext) {
+  const statusUrl = `${origin}/order/${order.accessToken}`;
+  const whatsappUrl = whatsAppLink(
+    context.config.sellerWhatsApp,
+    orderWhatsAppMessage({ ...order, statusUrl }),
+  );
+  return { statusUrl, whatsappUrl };
+}
+
+/** The private status page: the token in its link is the only key. */
+export async function orderStatusPage(request: Request, context: AppLoadContext, token: string) {
+  const order = await getOrderByAccessToken(context.db, token);
+  if (!order) throw new AppError(404, "We could not find that order. Please check the link you were given.");
+  const [view] = await toOrderViews(context, [order]);
+  return { order: view, ...orderHandOff(order, publicOrigin(request, context), context) };
+}
+
+/** The signed-in customer's own orders (placed while signed in), newest first. */
+export async function myOrders(
+  context: AppLoadContext,
+  userId: string,
+  options?: { pendingOnly?: boolean; limit?: number },
+): Promise<OrderView[]> {
+  return toOrderViews(context, await listOrdersForUser(context.db, userId, options));
+}
+
+/**
+ * The orders of the account with this e-mail, for its signed-in owner or an admin: the account's own
+ * orders, never other orders that happen to carry the address.
+ */
+export async function ordersOfAccount(context: AppLoadContext, viewer: PublicUser, rawEmail: string) {
+  const email = rawEmail.trim().toLowerCase();
+  if (!email || email.length > 254 || !email.includes("@"))
+    throw new AppError(400, "Give an e-mail address: /api/orders/{email}.");
+  const isOwner = viewer.email === email;
+  if (!isOwner && viewer.role !== "admin") throw new AppError(403, "You can only see your own orders.");
+  const owner = isOwner ? viewer : await findUserByEmail(context.db, email);
+  if (!owner) throw new AppError(404, "No account uses that e-mail address.");
+  return listOrdersForUser(context.db, owner.id);
+}
+
+/** The back office's list: every order, newest first, a page at a time. */
+export async function allOrders(context: AppLoadContext, page: number) {
+  return listAllOrders(context.db, { page });
+}
+
+export async function allOrderViews(context: AppLoadContext, page: number) {
+  const { orders, hasMore } = await allOrders(context, page);
+  return { orders: await toOrderViews(context, orders), hasMore };
+}
+
+/**
+ * An admin sets an order's delivery status; the change is recorded (who, when, from, to). Setting the
+ * status it already has records nothing.
+ */
+export async function changeOrderStatus(
+  context: AppLoadContext,
+  admin: PublicUser,
+  orderId: string,
+  status: DeliveryStatus,
+): Promise<{ order: OrderWithItems; changed: boolean }> {
+  const current = await getOrderRow(context.db, orderId);
+  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
+  const changed = current.deliveryStatus !== status;
+  if (changed) await setOrderStatus(context.db, current, status, admin);
+  const order = await getOrderById(context.db, orderId);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  return { order, changed };
+}

@@ -1,0 +1,92 @@
+/**
+ * Prescriptions: photos kept in the private R2 bucket under server-generated keys, seen only by their
+ * owner and admins. One upload path for the dashboard form and `POST /api/prescriptions/upload`.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Prescription } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import {
+  getPrescription,
+  insertPrescription,
+  listAllPrescriptions,
+  listPrescriptionsForUser,
+} from "~/models/prescription.server";
+import { findUserByEmail, toPublicUser } from "~/models/user.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
+import { readImageField } from "~/services/uploads.server";
+import type { PublicUser } from "~/lib/user";
+
+export const CONSENT_REQUIRED = "Please agree to the processing of your prescription to upload it.";
+const PRESCRIPTION_PREFIX = "prescriptions/";
+
+export function prescriptionImageUrl(id: string): string {
+  return `/prescriptions/${id}/image`;
+}
+
+/** Stores the form's image for `owner`. Pages ask for consent in the form; API clients ask in their app. */
+export async function uploadPrescription(
+  request: Request,
+  context: AppLoadContext,
+  owner: PublicUser,
+  form: FormData,
+  { requireConsent = true } = {},
+): Promise<Prescription> {
+  await enforceRateLimit(request, context, "upload", owner.id);
+  if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
+  const image = await readImageField(form, "image");
+  const bucket = context.cloudflare.env.IMAGES;
+  const id = crypto.randomUUID();
+  const row = {
+    id,
+    userId: owner.id,
+    imageKey: `${PRESCRIPTION_PREFIX}${owner.id}/${id}.${image.extension}`,
+    contentType: image.contentType,
+    sizeBytes: image.bytes.byteLength,
+    consentAt: Date.now(),
+  };
+  await bucket.put(row.imageKey, image.bytes, { httpMetadata: { contentType: image.contentType } });
+  try {
+    await insertPrescription(context.db, row);
+  } catch (error) {
+    // No row, no orphan: remove the stored image again.
+    await bucket.delete(row.imageKey);
+    throw error;
+  }
+  return { ...row, createdAt: Date.now() };
+}
+
+/**
+ * Whose account an API upload goes to: the caller's own, or (admins only) an existing customer's named by
+ * `?email=`.
+ */
+export async function uploadOwner(context: AppLoadContext, viewer: PublicUser, rawEmail: string | null) {
+  const email = (rawEmail ?? viewer.email).trim().toLowerCase();
+  if (email === viewer.email) return viewer;
+  if (viewer.role !== "admin")
+    throw new AppError(403, "You can only upload prescriptions to your own account.");
+  const found = await findUserByEmail(context.db, email);
+  if (!found) throw new AppError(404, "No account uses that e-mail address.");
+  return toPublicUser(found);
+}
+
+export async function myPrescriptions(context: AppLoadContext, userId: string) {
+  const rows = await listPrescriptionsForUser(context.db, userId);
+  return rows.map((p) => ({ id: p.id, createdAt: p.createdAt, url: prescriptionImageUrl(p.id) }));
+}
+
+/** Every upload with its owner, newest first (admins). */
+export async function allPrescriptions(context: AppLoadContext) {
+  const rows = await listAllPrescriptions(context.db);
+  return rows.map((p) => ({ ...p, url: prescriptionImageUrl(p.id) }));
+}
+
+/**
+ * The image if `viewer` may see it (its owner or an admin). Someone else's prescription answers exactly
+ * like a missing one: its existence is not disclosed.
+ */
+export async function prescriptionImage(context: AppLoadContext, viewer: PublicUser, id: string) {
+  const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
+  if (!row || (viewer.role !== "admin" && row.userId !== viewer.id)) return null;
+  const object = await context.cloudflare.env.IMAGES.get(row.imageKey);
+  return object ? { body: object.body, contentType: row.contentType } : null;
+}

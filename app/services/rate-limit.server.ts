@@ -1,0 +1,51 @@
+/**
+ * Limits on actions a script could flood (registering, checking out, contact messages, uploads, chat
+ * tickets), through Cloudflare's Workers Rate Limiting bindings. Each action counts per client address
+ * (CF-Connecting-IP, which Cloudflare sets; X-Forwarded-For is the client's to forge) and, when signed in,
+ * per account, so one person cannot spread the load over addresses. Cloudflare always sets the address;
+ * only a request that never crossed it (a local test) has none, and then only the account counts.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { AppError } from "~/lib/app-error";
+
+const LIMITS = {
+  register: { binding: "RATE_LIMIT_REGISTER", periodSeconds: 60 },
+  checkout: { binding: "RATE_LIMIT_CHECKOUT", periodSeconds: 60 },
+  contact: { binding: "RATE_LIMIT_CONTACT", periodSeconds: 60 },
+  upload: { binding: "RATE_LIMIT_UPLOAD", periodSeconds: 60 },
+  chatTicket: { binding: "RATE_LIMIT_CHAT_TICKET", periodSeconds: 60 },
+} as const satisfies Record<string, { binding: keyof Env; periodSeconds: 10 | 60 }>;
+
+export type LimitedAction = keyof typeof LIMITS;
+
+export const TOO_MANY_REQUESTS = "Too many requests from this device. Please wait a minute and try again.";
+
+/**
+ * The client's address as Cloudflare reports it. An IPv6 address counts as its /64 (one home or phone
+ * holds a whole /64, so counting single addresses would let it rotate past the limit).
+ */
+export function clientAddress(request: Request): string | null {
+  const ip = (request.headers.get("CF-Connecting-IP") ?? "").trim().toLowerCase();
+  if (!ip) return null;
+  if (!ip.includes(":")) return ip;
+  const [head] = ip.split("::");
+  const groups = head.split(":").filter(Boolean);
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/** Throws a 429 (with Retry-After) when this client, or this account, has done `action` too often. */
+export async function enforceRateLimit(
+  request: Request,
+  context: AppLoadContext,
+  action: LimitedAction,
+  userId?: string | null,
+): Promise<void> {
+  const { binding, periodSeconds } = LIMITS[action];
+  const limiter = context.cloudflare.env[binding];
+  const address = clientAddress(request);
+  const keys = [...(address ? [`ip:${address}`] : []), ...(userId ? [`user:${userId}`] : [])];
+  const outcomes = await Promise.all(keys.map((key) => limiter.limit({ key })));
+  if (outcomes.some((outcome) => !outcome.success)) {
+    throw new AppError(429, TOO_MANY_REQUESTS, undefined, { "Retry-After": String(periodSeconds) });
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Throughput with autocannon's programmatic API, and its baseline: a hello-world Worker in the same local
+ * runtime as MediStore, i.e. the most requests per second this machine serves at all.
+ */
+import { readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { ROOT, tempDir } from "../processes.mjs";
+import { serverSession, startWranglerDev } from "../servers.mjs";
+
+const HELLO_WORKER = fileURLToPath(new URL("./hello-worker.mjs", import.meta.url));
+
+/**
+ * @param {Record<string, any>} options
+ * @returns {Promise<any>}
+ */
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (/** @type {Error | null} */ error, /** @type {any} */ result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/**
+ * @typedef {{ connections: number, seconds: number, warmupSeconds: number }} LoadSettings
+ * @typedef {{ rps: number, p50: number, p99: number, requests: number, non2xx: number, errors: number }} Load
+ */
+
+/**
+ * Warms the Worker up (first requests compile code and open the database), then measures.
+ * @param {string} url
+ * @param {LoadSettings} settings
+ * @returns {Promise<Load>}
+ */
+export async function loadTest(url, { connections, seconds, warmupSeconds }) {
+  if (warmupSeconds > 0) await cannon({ url, connections, duration: warmupSeconds });
+  const result = await cannon({ url, connections, duration: seconds });
+  const requests = result.requests.total ?? Math.round(result.requests.average * result.duration);
+  return {
+    // Completed requests over the whole run, rather than the mean of per-second samples.
+    rps: requests / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * The same load test on hello-worker.mjs, run from a throwaway config in the OS temp folder with the
+ * repository's compatibility date.
+ * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void }} options
+ * @returns {Promise<Load>}
+ */
+export async function measureHelloWorld({ settings, ports, log }) {
+  const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const compatibilityDate = toml.match(/^\s*compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2025-01-01";
+  const start = async () => {
+    const temp = await tempDir("medistore-bench-hello-");
+    const config = path.join(temp.dir, "wrangler.json");
+    const worker = {
+      name: "medistore-bench-hello",
+      main: HELLO_WORKER,
+      compatibility_date: compatibilityDate,
+    };
+    await writeFile(config, JSON.stringify({ ...worker, send_metrics: false }, null, 2));
+    return startWranglerDev({
+      label: "hello-world Worker",
+      args: ["--config", config, "--persist-to", path.join(temp.dir, "state")],
+      ports,
+      onStop: temp.remove,
+    });
+  };
+  const hello = serverSession(start, log);
+  try {
+    return await hello.measure((url) => loadTest(`${url}/`, settings));
+  } finally {
+    await hello.stop();
+  }
+}

@@ -1,0 +1,444 @@
+/**
+ * From the results of a run to what people read: the table rows (declared below as data, per section),
+ * the table, the summary lines and bench-results/latest.json. Also the run's clock and progress log.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { formatBytes, formatCount, formatMs, KB, ratio, verdict } from "./stats.mjs";
+
+/** The targets: sizes in kB of 1,000 bytes, Lighthouse scores out of 100, times in ms. */
+export const BUDGET = {
+  totalKb: 120,
+  jsKb: 100,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  searchP95Ms: 100,
+  chatP99Ms: 50,
+};
+
+const startedAt = Date.now();
+export const elapsedSeconds = () => (Date.now() - startedAt) / 1000;
+
+/** A progress line, stamped with the time since the bench started. @param {string} message */
+export function log(message) {
+  const s = Math.round(elapsedSeconds());
+  const mmss = `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  console.log(`[${mmss}] ${message}`);
+}
+
+/**
+ * What a run measured, by name; each entry is the data of a measurement, `{ error }` when it failed or
+ * `{ skipped }` (the option that skipped it).
+ * @typedef {Record<string, any>} Results
+ * @typedef {{ section: string, metric: string, figure: string, target: string,
+ *             status: "pass" | "fail" | "info" | "error" }} Row
+ */
+
+/**
+ * How a row prints a number, and its target.
+ * @type {Record<string, { format: (value: any) => string, bound?: (limit: number) => string }>}
+ */
+const UNITS = {
+  bytes: { format: formatBytes, bound: (limit) => `${limit / KB} kB` },
+  ms: { format: (value) => formatMs(value ?? Number.NaN), bound: (limit) => `${limit} ms` },
+  score: { format: (value) => `${value ?? "n/a"}`, bound: (limit) => `${limit}` },
+  decimal: { format: (value) => (value === null ? "n/a" : value.toFixed(3)) },
+  "req/s": { format: (value) => `${formatCount(value)} req/s` },
+  share: {
+    format: (value) =>
+      Number.isFinite(value) ? `${value.toFixed(3)} (${(value * 100).toFixed(1)} %)` : "n/a",
+  },
+};
+
+/**
+ * One table row, as data. Functions get the section's measurement (or, with `each`, one of its items) and
+ * the whole results.
+ * @typedef {object} RowSpec
+ * @property {string | ((data: any) => string)} label the Metric column
+ * @property {(data: any, results: Results) => any} [value] the figure, printed in `unit`, judged by `bar`
+ * @property {keyof typeof UNITS} [unit]
+ * @property {(data: any, results: Results) => string} [note] printed after the value
+ * @property {(data: any, results: Results) => string} [figure] the Figure column, when not value and note
+ * @property {{ max?: number, min?: number, of?: string }} [bar] PASS or FAIL, and the Target column
+ *   (`of`: which statistic, e.g. "p95")
+ * @property {string} [target] the Target column of a row without a bar
+ * @property {(data: any, value: any) => Row["status"]} [status] when the result is not the value against
+ *   the bar
+ * @property {(data: any) => boolean} [when] the row is left out when this says false
+ * @property {(data: any) => any[]} [each] one row per item
+ */
+
+/** @param {string[] | undefined} audits */
+const below90 = (audits) => (audits?.length ? ` — below 90: ${audits.join(", ")}` : "");
+/** @param {{ p50: number, p95: number }} s */
+const p50p95 = (s) => `p50 ${formatMs(s.p50)} · p95 ${formatMs(s.p95)}`;
+/**
+ * @param {number | null} value
+ * @param {number} digits
+ * @param {string} unit
+ */
+const fixed = (value, digits, unit) => (value === null ? "n/a" : `${value.toFixed(digits)} ${unit}`);
+
+/** @type {Partial<RowSpec>} */
+const searchP95 = { unit: "ms", bar: { max: BUDGET.searchP95Ms, of: "p95" } };
+
+/**
+ * @param {string} label
+ * @param {"performance" | "accessibility" | "bestPractices" | "seo"} key
+ * @param {string} category Lighthouse's id of the category
+ * @returns {RowSpec}
+ */
+const lighthouseScore = (label, key, category) => ({
+  label: `Lighthouse mobile: ${label}`,
+  unit: "score",
+  value: (lh) => lh.median[key],
+  note: (lh) => {
+    const failed = lh.failedRuns.length ? `, ${lh.failedRuns.length} run(s) failed` : "";
+    const runs =
+      key === "performance" && (lh.performanceScores.length > 1 || failed)
+        ? ` (median of ${lh.performanceScores.join(", ")}${failed})`
+        : "";
+    return runs + below90(lh.median.failing[category]);
+  },
+  bar: { min: BUDGET[key] },
+});
+
+/**
+ * @param {string} label
+ * @param {RowSpec["status"]} [status]
+ * @returns {RowSpec}
+ */
+const throughput = (label, status) => ({
+  label,
+  unit: "req/s",
+  value: (load) => load.rps,
+  note: (load) =>
+    ` · p50 ${formatMs(load.p50)} · p99 ${formatMs(load.p99)}` +
+    (load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors!)` : ""),
+  status,
+});
+
+/**
+ * The table, section by section: `source` names the measurement the rows read (none: the whole results);
+ * `name` is the row said instead when it failed or was skipped.
+ * @type {{ section: string, source?: string, name?: string, rows: RowSpec[] }[]}
+ */
+const SECTIONS = [
+  {
+    section: "1",
+    source: "firstLoad",
+    name: "First load of /",
+    rows: [
+      { label: "First load of /: HTML (gzip)", unit: "bytes", value: (fl) => fl.html.gzip },
+      {
+        label: "First load of /: CSS (gzip)",
+        unit: "bytes",
+        value: (fl) => fl.css.gzip,
+        note: (fl) => ` in ${fl.css.files.length} file(s)`,
+      },
+      {
+        label: "First load of /: JS (gzip)",
+        unit: "bytes",
+        value: (fl) => fl.js.gzip,
+        note: (fl) =>
+          ` in ${fl.js.files.length} file(s)` +
+          (fl.failed.length ? ` — ${fl.failed.length} failed: ${fl.failed.join(", ")}` : ""),
+        bar: { max: BUDGET.jsKb * KB },
+      },
+      {
+        label: "First load of /: total HTML+CSS+JS",
+        unit: "bytes",
+        value: (fl) => fl.totalGzip,
+        bar: { max: BUDGET.totalKb * KB },
+      },
+      {
+        label: "Product images, first viewport",
+        figure: (fl, results) => {
+          const lighthouse = measured(results.lighthouse);
+          if (!lighthouse)
+            return `${fl.images.eager.count} images, ${formatBytes(fl.images.eager.bytes)} (non-lazy <img> in the HTML)`;
+          const images = lighthouse.median.images;
+          const bytes = images.reduce(
+            (/** @type {number} */ sum, /** @type {any} */ image) => sum + image.bytes,
+            0,
+          );
+          return `${images.length} images, ${formatBytes(bytes)} (fetched in Lighthouse's mobile viewport)`;
+        },
+        target: "not in total",
+      },
+      {
+        label: "Product thumbnail, average",
+        figure: ({ images }) =>
+          Number.isFinite(images.averageBytes)
+            ? `${formatBytes(images.averageBytes)} over ${images.distinct.length} distinct (max ${formatBytes(images.maxBytes)}, ${images.webp}/${images.distinct.length} WebP)`
+            : "no images on the page",
+        target: "small, WebP",
+      },
+    ],
+  },
+  {
+    section: "2",
+    source: "lighthouse",
+    name: "Lighthouse mobile",
+    rows: [
+      lighthouseScore("performance", "performance", "performance"),
+      lighthouseScore("accessibility", "accessibility", "accessibility"),
+      lighthouseScore("best practices", "bestPractices", "best-practices"),
+      lighthouseScore("SEO", "seo", "seo"),
+      { label: "Lighthouse mobile: LCP", unit: "ms", value: (lh) => lh.median.lcpMs },
+      { label: "Lighthouse mobile: TBT", unit: "ms", value: (lh) => lh.median.tbtMs },
+      { label: "Lighthouse mobile: CLS", unit: "decimal", value: (lh) => lh.median.cls },
+    ],
+  },
+  {
+    section: "3",
+    source: "throughputMediStore",
+    name: "Throughput of / (10k products)",
+    rows: [
+      throughput("Throughput of / (10k products)", (load) =>
+        load.non2xx + load.errors > 0 ? "fail" : "info",
+      ),
+    ],
+  },
+  {
+    section: "3",
+    source: "throughputHello",
+    name: "Throughput of hello-world Worker",
+    rows: [throughput("Throughput of hello-world Worker")],
+  },
+  {
+    section: "3",
+    rows: [
+      {
+        label: "MediStore ÷ hello-world req/s",
+        unit: "share",
+        value: (results) =>
+          ratio(measured(results.throughputMediStore)?.rps, measured(results.throughputHello)?.rps),
+        status: (_, share) => (Number.isFinite(share) ? "info" : "error"),
+      },
+    ],
+  },
+  {
+    section: "4",
+    source: "search",
+    name: "Search at 100k products",
+    rows: [
+      {
+        label: "Search /shop?q= (100k products)",
+        figure: ({ shop }) => `${p50p95(shop)} (n=${shop.n})`,
+        value: ({ shop }) => shop.p95,
+        ...searchP95,
+      },
+      {
+        label: "Search /api/products?q=&limit=24",
+        figure: ({ api }) => `${p50p95(api)} (n=${api.n})`,
+        value: ({ api }) => api.p95,
+        ...searchP95,
+      },
+      {
+        each: (search) => search.kinds,
+        label: (kind) => `  ${kind.kind}`,
+        figure: (kind) =>
+          `shop ${p50p95(kind.shop)} · api ${p50p95(kind.api)} · hits ${kind.terms.join(", ")}`,
+        value: (kind) => Math.max(kind.shop.p95, kind.api.p95),
+        ...searchP95,
+      },
+      {
+        label: "  / and /shop, no search",
+        figure: ({ browse }) =>
+          browse.map((/** @type {any} */ b) => `${b.path} p95 ${formatMs(b.p95)}`).join(" · "),
+        value: ({ browse }) => Math.max(...browse.map((/** @type {any} */ b) => b.p95)),
+        ...searchP95,
+      },
+      {
+        when: ({ problems }) => problems.length > 0,
+        label: "  unexpected responses",
+        figure: ({ problems }) => problems.slice(0, 3).join(", "),
+        target: "none",
+        status: () => "fail",
+      },
+    ],
+  },
+  {
+    section: "5",
+    source: "chat",
+    name: "Chat",
+    rows: [
+      {
+        label: "Chat send-to-deliver latency",
+        figure: ({ latencyMs, latencyMessages, lostMessages }) =>
+          `p50 ${fixed(latencyMs.p50, 1, "ms")} · p99 ${fixed(latencyMs.p99, 1, "ms")} · ${latencyMessages} messages, ${lostMessages} lost`,
+        unit: "ms",
+        value: ({ latencyMs }) => latencyMs.p99,
+        bar: { max: BUDGET.chatP99Ms, of: "p99" },
+        // Every message must arrive, too.
+        status: ({ lostMessages }, p99) =>
+          lostMessages === 0 && verdict(p99, { max: BUDGET.chatP99Ms }) === "pass" ? "pass" : "fail",
+      },
+      {
+        label: "Chat messages/s per room",
+        figure: ({ rooms, messagesPerSecondPerRoom: perRoom }) =>
+          `${perRoom.oneRoomAlone.toFixed(0)} alone · ${perRoom.allRoomsAtOnce.toFixed(1)} with all ${rooms} rooms busy`,
+      },
+      {
+        label: "Chat party memory (RSS)",
+        figure: ({ partyRssMb }) =>
+          `${fixed(partyRssMb.idle, 0, "MB")} idle · ${fixed(partyRssMb.peak, 0, "MB")} peak`,
+      },
+    ],
+  },
+];
+
+/**
+ * The data of a measurement, or null when it failed, was skipped or did not run.
+ * @param {any} entry
+ */
+function measured(entry) {
+  return entry && !("error" in entry) && !("skipped" in entry) ? entry : null;
+}
+
+/** @param {string} message @returns {string} its first line, cut at 120 characters */
+function firstLine(message) {
+  const line = message.split("\n")[0];
+  return line.length > 120 ? `${line.slice(0, 117)}…` : line;
+}
+
+/**
+ * @param {{ max?: number, min?: number, of?: string }} bar
+ * @param {(limit: number) => string} bound
+ */
+function targetOf(bar, bound) {
+  const of = bar.of ? `${bar.of} ` : "";
+  if (bar.max !== undefined) return `${of}≤ ${bound(bar.max)}`;
+  // A minimum of 100 is the top score: the target is just that.
+  return bar.min === 100 ? "100" : `${of}≥ ${bound(/** @type {number} */ (bar.min))}`;
+}
+
+/**
+ * @param {string} section
+ * @param {RowSpec} spec
+ * @param {any} data
+ * @param {Results} results
+ * @returns {Row}
+ */
+function toRow(section, spec, data, results) {
+  const unit = spec.unit ? UNITS[spec.unit] : null;
+  const value = spec.value?.(data, results);
+  const figure = spec.figure?.(data, results) ?? `${unit?.format(value)}${spec.note?.(data, results) ?? ""}`;
+  const target = spec.bar && unit?.bound ? targetOf(spec.bar, unit.bound) : (spec.target ?? "");
+  const status = spec.status ? spec.status(data, value) : spec.bar ? verdict(value, spec.bar) : "info";
+  const metric = typeof spec.label === "function" ? spec.label(data) : spec.label;
+  return { section, metric, figure, target, status };
+}
+
+/**
+ * The table rows of a run, in section order.
+ * @param {Results} results
+ * @returns {Row[]}
+ */
+export function buildRows(results) {
+  /** @type {Row[]} */
+  const rows = [];
+  for (const { section, source, name = "", rows: specs } of SECTIONS) {
+    const entry = source ? results[source] : results;
+    const data = measured(entry);
+    if (!data) {
+      const figure = entry?.skipped
+        ? `skipped (${entry.skipped})`
+        : `not measured: ${firstLine(entry?.error ?? "no result")}`;
+      rows.push({ section, metric: name, figure, target: "", status: entry?.skipped ? "info" : "error" });
+      continue;
+    }
+    for (const spec of specs) {
+      if (spec.when && !spec.when(data)) continue;
+      for (const item of spec.each ? spec.each(data) : [data]) rows.push(toRow(section, spec, item, results));
+    }
+  }
+  return rows;
+}
+
+const STATUS_LABEL = { pass: "PASS", fail: "FAIL", info: "info", error: "ERROR" };
+const HEADERS = ["#", "Metric", "Figure", "Target", "Result"];
+
+/**
+ * Renders rows as one Markdown-style table (pastes into a PR as-is). Long figures are kept whole: a
+ * truncated error message would hide why a row could not be measured.
+ * @param {Row[]} rows
+ * @returns {string}
+ */
+export function renderTable(rows) {
+  const cells = rows.map((row) => [
+    row.section,
+    row.metric,
+    row.figure,
+    row.target,
+    STATUS_LABEL[row.status] ?? row.status,
+  ]);
+  const widths = HEADERS.map((header, i) => Math.max(header.length, ...cells.map((line) => line[i].length)));
+  const line = (/** @type {string[]} */ values) =>
+    `| ${values.map((v, i) => v.padEnd(widths[i])).join(" | ")} |`;
+  const rule = `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`;
+  return [line(HEADERS), rule, ...cells.map(line)].join("\n");
+}
+
+/**
+ * @param {Row[]} rows
+ * @returns {{ pass: number, fail: number, error: number, info: number }}
+ */
+export function countStatuses(rows) {
+  const counts = { pass: 0, fail: 0, error: 0, info: 0 };
+  for (const row of rows) counts[row.status] += 1;
+  return counts;
+}
+
+/**
+ * Prints the table and its summary and writes bench-results/latest.json.
+ * @param {Results} results
+ * @param {{ root: string, settings: Record<string, number>, loadAverageStart: number[] }} run
+ * @returns {Promise<number>} the exit code: 0 even when targets are missed (a report, not a gate); 1 only
+ *   when nothing at all was measured
+ */
+export async function report(results, { root, settings, loadAverageStart }) {
+  const rows = buildRows(results);
+  const counts = countStatuses(rows);
+  const seconds = elapsedSeconds();
+  const loadAverageEnd = os.loadavg();
+  const cpus = os.cpus().length;
+  const machine = { cpus, node: process.version, loadAverageStart, loadAverageEnd };
+  const json = {
+    generatedAt: new Date().toISOString(),
+    seconds,
+    machine,
+    settings,
+    budget: BUDGET,
+    counts,
+    rows,
+    details: results,
+  };
+  await mkdir(path.join(root, "bench-results"), { recursive: true });
+  await writeFile(path.join(root, "bench-results", "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
+
+  const [start, end] = [loadAverageStart[0], loadAverageEnd[0]];
+  const lines = [
+    "",
+    renderTable(rows),
+    "",
+    `${counts.pass} pass, ${counts.fail} fail, ${counts.error} not measured, ${counts.info} info · ${seconds.toFixed(0)} s · ` +
+      `kB = 1,000 bytes · load average ${start.toFixed(2)} → ${end.toFixed(2)} on ${cpus} CPUs` +
+      (Math.max(start, end) > cpus / 2 ? " (other work was running: timings are noisy)" : ""),
+  ];
+  if ([results.catalogue10k, results.catalogue100k].some((catalogue) => catalogue?.toppedUp > 0))
+    lines.push(
+      "Note: scripts/seed.ts stopped part-way; the rest of the catalogue was added by SQL top-up (see the log above).",
+    );
+  if (results.build?.stale)
+    lines.push(
+      "Note: the build is older than app/; run `npm run build` (or pass --build) for current figures.",
+    );
+  lines.push("Saved bench-results/latest.json");
+  console.log(lines.join("\n"));
+  return counts.pass + counts.fail + counts.info > 0 ? 0 : 1;
+}

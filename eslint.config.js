@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
-      ".test-build/",
+      ".test-build*/",
       ".wrangler/",
       "node_modules/",
       "bench-results/",

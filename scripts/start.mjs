@@ -19,7 +19,12 @@ const persistArgs = process.env.MEDISTORE_PERSIST_TO
 // Another build folder than build/ (the tests' own): wrangler dev serves it instead.
 const buildDir = process.env.MEDISTORE_BUILD_DIR;
 const buildArgs = buildDir
-  ? ["--assets", `${buildDir}/client`, "--alias", `medistore-server-build=./${buildDir}/server/index.js`]
+  ? [
+      "--assets",
+      path.resolve(buildDir, "client"),
+      "--alias",
+      `medistore-server-build=${path.resolve(buildDir, "server/index.js")}`,
+    ]
   : [];
 const PARTYKIT_PORT = process.env.PARTYKIT_PORT ?? "1999";
 // Where browsers reach the party; CHAT_HOST=<LAN address>:<port> lets a phone on the network chat too.
@@ -79,7 +84,7 @@ const { result } = concurrently(
     {
       name: "app",
       command: [
-        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...buildArgs].join(" ")}`,
+        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...buildArgs].map(shellQuote).join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
       ].join(" "),
       env,

@@ -3,12 +3,13 @@
  * `Authorization: Bearer` header (JSON API); the sessions table keeps only its SHA-256, so a leaked
  * database cannot be replayed. Logout and expiry delete the row, which ends the session everywhere.
  */
-import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { sessions, users } from "~/db/schema";
 import { randomToken } from "~/lib/random";
 import type { PublicUser } from "~/lib/user";
 import { AppError } from "~/lib/app-error";
+import { signedCookie } from "./cookies.server";
 import type { AppConfig } from "./env.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,16 +18,7 @@ const RENEW_BELOW_MS = 15 * 24 * 60 * 60 * 1000;
 
 export const ACCESS_DENIED_ADMINS_ONLY = "Access denied: Admins only";
 
-function sessionCookie(config: AppConfig) {
-  return createCookie("medistore_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: [config.cookieSecret],
-  });
-}
+const sessionCookie = (config: AppConfig) => signedCookie("medistore_session", config, SESSION_TTL_MS / 1000);
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

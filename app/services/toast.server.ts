@@ -4,18 +4,12 @@
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { Toast } from "~/lib/toast";
+import { signedCookie } from "./cookies.server";
 import type { AppConfig } from "./env.server";
 
 function toastStorage(config: AppConfig) {
   return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: {
-      name: "medistore_toast",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.isProduction,
-      path: "/",
-      secrets: [config.cookieSecret],
-    },
+    cookie: signedCookie("medistore_toast", config),
   });
 }
 

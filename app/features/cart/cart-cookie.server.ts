@@ -2,22 +2,13 @@
  * The cart cookie: signed, HttpOnly, named medistore_cart, holding [[productId, qty], …].
  * A missing, tampered or unreadable cookie is an empty cart.
  */
-import { createCookie } from "@remix-run/cloudflare";
+import { signedCookie } from "~/services/cookies.server";
 import type { AppConfig } from "~/services/env.server";
 import { sanitizeCart, serializeCart, type Cart } from "./cart";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
-function cartCookie(config: AppConfig) {
-  return createCookie("medistore_cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.isProduction,
-    path: "/",
-    maxAge: THIRTY_DAYS,
-    secrets: [config.cookieSecret],
-  });
-}
+const cartCookie = (config: AppConfig) => signedCookie("medistore_cart", config, THIRTY_DAYS);
 
 export async function readCart(request: Request, config: AppConfig): Promise<Cart> {
   try {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { wranglerConfigFor } from "./scripts/wrangler-config.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
@@ -27,7 +28,8 @@ export default defineConfig(async () => {
             tsconfigPaths(),
             cloudflareTest({
               main: "./workers/app.ts",
-              wrangler: { configPath: "./wrangler.toml" },
+              // The tests' own build folder (scripts/test.mjs), never the one `npm start` serves.
+              wrangler: { configPath: wranglerConfigFor(process.env.MEDISTORE_BUILD_DIR) },
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,

@@ -1,10 +1,17 @@
 /**
- * What both rooms share: who a connection is (from its verified ticket), the per-connection flood
- * throttle, and small response helpers. Kept free of PartyKit runtime imports so Node tests can use it.
+ * What both rooms share: who a connection is (from its verified, single-use ticket), the per-connection
+ * flood throttle, and small response helpers. Kept free of PartyKit runtime imports so Node tests can use it.
  */
 import type * as Party from "partykit/server";
 import { frame, TOO_FAST, type Role, type ServerEvent } from "../app/lib/chat-protocol";
-import { connectionRefusal, verifyServiceRequest, verifyTicket, type Refusal } from "../app/lib/chat-ticket";
+import {
+  connectionRefusal,
+  usableUntil,
+  verifyServiceRequest,
+  verifyTicket,
+  type Refusal,
+  type TicketClaims,
+} from "../app/lib/chat-ticket";
 
 export type Identity = { userId: string; role: Role; name: string };
 
@@ -15,6 +22,7 @@ export function chatSecret(env: Record<string, unknown>): string | null {
 }
 
 export const NOT_CONFIGURED = "Chat is not configured: set CHAT_SECRET (32+ characters) for the party.";
+export const TICKET_ALREADY_USED = "This chat ticket has already been used: connect again for a fresh one.";
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -33,7 +41,7 @@ export async function checkHandshake(
   request: Request,
   env: Record<string, unknown>,
   target: { party: string; room: string },
-): Promise<{ ok: true; identity: Identity } | { ok: false; response: Response }> {
+): Promise<{ ok: true; identity: Identity; claims: TicketClaims } | { ok: false; response: Response }> {
   const secret = chatSecret(env);
   if (!secret) return { ok: false, response: json({ type: "auth_error", message: NOT_CONFIGURED }, 500) };
   const ticket = new URL(request.url).searchParams.get("ticket");
@@ -43,7 +51,7 @@ export async function checkHandshake(
   if (refusal) return { ok: false, response: authErrorResponse(refusal) };
   const { sub, role, name } = check.claims;
   // connectionRefusal already turned service tickets away.
-  return { ok: true, identity: { userId: sub, role: role as Role, name } };
+  return { ok: true, identity: { userId: sub, role: role as Role, name }, claims: check.claims };
 }
 
 /** The rooms' static `onBeforeConnect`: the socket may open only with a ticket for this very room. */
@@ -66,25 +74,81 @@ export function guardRequest(party: string) {
 
 /**
  * `onConnect` checks the ticket again: a socket that reached the room without a valid one (a route around
- * onBeforeConnect) is told `auth_error` and closed, never served.
+ * onBeforeConnect) is told `auth_error` and closed, never served. Returns the ticket's claims when valid.
  */
 export async function identify(
   connection: Party.Connection,
   ctx: Party.ConnectionContext,
   env: Record<string, unknown>,
   target: { party: string; room: string },
-): Promise<Identity | null> {
+): Promise<{ identity: Identity; claims: TicketClaims } | null> {
   const result = await checkHandshake(ctx.request as unknown as Request, env, target);
-  if (result.ok) return result.identity;
+  if (result.ok) return { identity: result.identity, claims: result.claims };
   let message = "Authentication failed.";
   try {
     message = ((await result.response.json()) as { message?: string }).message ?? message;
   } catch {
     // keep the generic text
   }
+  refuse(connection, message);
+  return null;
+}
+
+/** Tells an open socket why it is not served, and closes it. */
+function refuse(connection: Party.Connection, message: string) {
   send(connection, { type: "auth_error", message });
   connection.close(4401, "auth_error");
-  return null;
+}
+
+const USED_TICKET_PREFIX = "ticket:";
+/** Durable Object storage deletes at most 128 keys per call. */
+const DELETE_BATCH = 128;
+
+/**
+ * The ids of the tickets this room has accepted, each kept until the ticket would have expired anyway, in
+ * the room's storage (so a restarted room still knows them) and mirrored in memory. `onBeforeConnect` runs
+ * statelessly before the room, so single use is enforced here, when the socket reaches the room. A ticket
+ * names one room, so one room's memory is all the memory it needs.
+ */
+export class UsedTickets {
+  private used: Promise<Map<string, number>> | null = null;
+
+  constructor(private readonly storage: Party.Storage) {}
+
+  private async load() {
+    const rows = await this.storage.list<number>({ prefix: USED_TICKET_PREFIX });
+    return new Map([...rows].map(([key, until]) => [key.slice(USED_TICKET_PREFIX.length), until]));
+  }
+
+  /** Records the ticket as used; false when it already was. */
+  async claim(claims: Pick<TicketClaims, "jti" | "exp">, now = Date.now()): Promise<boolean> {
+    if (!this.used) {
+      const loading = this.load();
+      this.used = loading;
+      // A failed read is tried again by the next socket rather than remembered.
+      loading.catch(() => {
+        if (this.used === loading) this.used = null;
+      });
+    }
+    const used = await this.used;
+    // From here to `set` nothing awaits: two sockets presenting one ticket at once cannot both pass.
+    const expired: string[] = [];
+    for (const [id, until] of used) {
+      if (until < now) {
+        used.delete(id);
+        expired.push(USED_TICKET_PREFIX + id);
+      }
+    }
+    if (used.has(claims.jti)) return false;
+    const until = usableUntil(claims);
+    used.set(claims.jti, until);
+    const writes: Promise<unknown>[] = [this.storage.put(USED_TICKET_PREFIX + claims.jti, until)];
+    for (let i = 0; i < expired.length; i += DELETE_BATCH) {
+      writes.push(this.storage.delete(expired.slice(i, i + DELETE_BATCH)));
+    }
+    await Promise.all(writes);
+    return true;
+  }
 }
 
 export function send(connection: Party.Connection, event: ServerEvent) {
@@ -159,22 +223,40 @@ export function admit(connection: Party.Connection, throttle: Throttle): boolean
 
 /**
  * The sockets of one room: each is identified from its ticket when it opens (or told `auth_error` and
- * closed) and gets its own flood throttle; `admitted` says whether a frame from it may be handled.
+ * closed, as is a ticket this room has already accepted once) and gets its own flood throttle; `admitted`
+ * says whether a frame from it may be handled.
  */
 export class RoomConnections {
   private readonly throttles = new Map<string, Throttle>();
+  private readonly usedTickets: UsedTickets;
 
   constructor(
     private readonly room: Party.Room,
     private readonly party: string,
-  ) {}
+  ) {
+    this.usedTickets = new UsedTickets(room.storage);
+  }
 
   async accept(connection: Party.Connection, ctx: Party.ConnectionContext): Promise<Identity | null> {
-    const identity = await identify(connection, ctx, this.room.env, {
+    const verified = await identify(connection, ctx, this.room.env, {
       party: this.party,
       room: this.room.id,
     });
-    if (!identity) return null;
+    if (!verified) return null;
+    let fresh: boolean;
+    try {
+      fresh = await this.usedTickets.claim(verified.claims);
+    } catch (error) {
+      // Without a record of the ticket it could be used again: better not to serve this socket.
+      console.error("could not record a used chat ticket", error);
+      connection.close(1011, "unavailable");
+      return null;
+    }
+    if (!fresh) {
+      refuse(connection, TICKET_ALREADY_USED);
+      return null;
+    }
+    const { identity } = verified;
     connection.setState(identity);
     this.throttles.set(connection.id, new Throttle(throttleSettings(this.room.env)));
     return identity;

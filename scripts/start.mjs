@@ -10,21 +10,16 @@ import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs"
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import concurrently from "concurrently";
+import { wranglerConfigFor } from "./wrangler-config.mjs";
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const PORT = process.env.PORT ?? "8787";
 const persistArgs = process.env.MEDISTORE_PERSIST_TO
   ? ["--persist-to", process.env.MEDISTORE_PERSIST_TO]
   : [];
-// Another build folder than build/ (the tests' own): wrangler dev serves it instead.
-const buildDir = process.env.MEDISTORE_BUILD_DIR;
-const buildArgs = buildDir
-  ? [
-      "--assets",
-      path.resolve(buildDir, "client"),
-      "--alias",
-      `medistore-server-build=${path.resolve(buildDir, "server/index.js")}`,
-    ]
+// Another build folder than build/ (the tests' own): wrangler serves it through a configuration of its own.
+const configArgs = process.env.MEDISTORE_BUILD_DIR
+  ? ["--config", wranglerConfigFor(process.env.MEDISTORE_BUILD_DIR)]
   : [];
 const PARTYKIT_PORT = process.env.PARTYKIT_PORT ?? "1999";
 // Where browsers reach the party; CHAT_HOST=<LAN address>:<port> lets a phone on the network chat too.
@@ -75,6 +70,7 @@ step("Applying database migrations (local D1)", "npx", [
   "DB",
   "--local",
   ...persistArgs,
+  ...configArgs,
 ]);
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
@@ -84,7 +80,7 @@ const { result } = concurrently(
     {
       name: "app",
       command: [
-        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...buildArgs].map(shellQuote).join(" ")}`,
+        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
       ].join(" "),
       env,

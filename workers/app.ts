@@ -41,17 +41,74 @@ export default {
       );
     }
 
-    if (isCrossSiteWrite(request, config)) {
+    if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request)) {
       return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", request), request, {
         config,
       });
     }
 
+    if (isUnroutableApiCall(request)) {
+      return withSecurityHeaders(
+        plain(404, "There is no such API call. See the README's JSON API table.", request),
+        request,
+        { config },
+      );
+    }
+
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-    const response = await handleRemixRequest(request, createAppLoadContext(env, ctx, config, nonce));
+    const response = await handleRemixRequest(
+      withoutLegacyDataParam(request),
+      createAppLoadContext(env, ctx, config, nonce),
+    );
     return withSecurityHeaders(response, request, { config, nonce });
   },
 } satisfies ExportedHandler<Env>;
+
+/**
+ * Remix's router cannot match a path whose decoded form holds a line break (its catch-all pattern stops at
+ * one), so such a call would get the site's HTML 404 page. The API answers it in JSON, like any unknown call.
+ */
+function isUnroutableApiCall(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname.startsWith("/api/") && /%0a|%0d|%e2%80%a8|%e2%80%a9/i.test(pathname);
+}
+
+const DOCUMENT_ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Before it runs an action (every `.data` call but a GET, and a page's POST, PUT, PATCH or DELETE) Remix
+ * compares the Origin header with Host and throws when they differ, or when Host is missing or Origin is not
+ * a URL: a 500. Such a request is answered here first, as the cross-site request it is (a 403).
+ */
+function failsRemixOriginCheck(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin === null) return false;
+  const { pathname } = new URL(request.url);
+  const isAction = pathname.endsWith(".data")
+    ? request.method !== "GET"
+    : DOCUMENT_ACTION_METHODS.has(request.method);
+  if (!isAction) return false;
+  const forwardedHost = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  const host = forwardedHost || request.headers.get("Host");
+  if (!host || origin === "null") return true;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * `?_data=` asks for the loader data of the app before single fetch (which this app's client never does);
+ * Remix still answers it, with a 500 for a route whose loader returns nothing. Without it the request is an
+ * ordinary one for the same URL.
+ */
+function withoutLegacyDataParam(request: Request): Request {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("_data")) return request;
+  url.searchParams.delete("_data");
+  return new Request(url, request);
+}
 
 /**
  * Pages that show someone's own data, and every `.data` request (it carries the root's data: the signed-in

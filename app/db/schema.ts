@@ -57,10 +57,17 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Failed password attempts per account and per client, in a sliding window (login throttling). */
+/**
+ * Failed password attempts per key: an account, an (account, client address) pair, a client address, or a
+ * trusted device on an account (app/features/accounts/login.server.ts says how each is used).
+ */
 export const authThrottle = sqliteTable("auth_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
+  /**
+   * The latest failure (the column keeps its first name): the wait runs from it, and a key with no failure
+   * for a while is forgotten.
+   */
   windowStartedAt: integer("window_started_at", { mode: "number" }).notNull(),
 });
 
@@ -92,8 +99,17 @@ export const orders = sqliteTable(
     orderRef: text("order_ref").notNull().unique(),
     /** Secret part of the private status page URL (/order/$token). */
     accessToken: text("access_token").notNull().unique(),
-    /** One checkout form render = one key, so a resubmit finds the order it already made. */
+    /**
+     * `sha256:` and the hex SHA-256 of the caller's scope (account, else client address) and their key
+     * (the checkout form's, or an API client's Idempotency-Key): a key belongs to its caller, and the key
+     * itself is never stored. Rows written before 0004 hold the raw key, which no hash can equal.
+     */
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /**
+     * SHA-256 of the request the key first came with (delivery details, and the API's matched items):
+     * the same key with another request is refused. Null on rows from before 0004, which never replay.
+     */
+    requestFingerprint: text("request_fingerprint"),
     /** The account that placed the order; null for guests. */
     userId: text("user_id"),
     name: text("name").notNull(),

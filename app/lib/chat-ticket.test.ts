@@ -3,11 +3,18 @@ import {
   connectionRefusal,
   signTicket,
   TICKET_TTL_MS,
+  usableUntil,
   verifyServiceRequest,
   verifyTicket,
 } from "./chat-ticket";
 
 const SECRET = "ticket-test-secret-0123456789abcdefgh";
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
 const claims = {
   sub: "user-1",
   role: "user" as const,
@@ -22,11 +29,44 @@ describe("chat tickets", () => {
     const ticket = await signTicket(SECRET, claims, { now });
     expect(await verifyTicket(SECRET, ticket, now + 1000)).toEqual({
       ok: true,
-      claims: { ...claims, exp: now + TICKET_TTL_MS },
+      claims: { ...claims, exp: now + TICKET_TTL_MS, jti: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) },
     });
     expect(await verifyTicket(SECRET, ticket, now + TICKET_TTL_MS + 60_000)).toEqual({
       ok: false,
       reason: "The chat ticket has expired.",
+    });
+  });
+
+  it("gives every ticket its own id (the party accepts each once), keeping one it is given", async () => {
+    const now = 1_700_000_000_000;
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const check = await verifyTicket(SECRET, await signTicket(SECRET, claims, { now }), now);
+      if (!check.ok) throw new Error(check.reason);
+      ids.add(check.claims.jti);
+    }
+    expect(ids.size).toBe(20);
+    const given = await verifyTicket(SECRET, await signTicket(SECRET, { ...claims, jti: "x".repeat(22) }));
+    expect(given.ok && given.claims.jti).toBe("x".repeat(22));
+    expect(usableUntil({ exp: now })).toBeGreaterThanOrEqual(now);
+  });
+
+  it("refuses a correctly signed ticket without an id: it could not be held to single use", async () => {
+    const body = toBase64Url(
+      new TextEncoder().encode(JSON.stringify({ ...claims, exp: Date.now() + TICKET_TTL_MS })),
+    );
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(SECRET),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`mst1.${body}`));
+    const legacy = `mst1.${body}.${toBase64Url(new Uint8Array(signature))}`;
+    expect(await verifyTicket(SECRET, legacy)).toEqual({
+      ok: false,
+      reason: "The chat ticket is malformed.",
     });
   });
 
@@ -51,8 +91,9 @@ describe("chat tickets", () => {
 
   it("lets a customer into their own conversation only, an admin anywhere, and only admins into the inbox", () => {
     const exp = Date.now() + 1000;
-    const user = { ...claims, exp };
-    const admin = { ...claims, sub: "admin-1", role: "admin" as const, exp };
+    const jti = "t".repeat(22);
+    const user = { ...claims, exp, jti };
+    const admin = { ...claims, sub: "admin-1", role: "admin" as const, exp, jti };
     expect(connectionRefusal(user, { party: "main", room: "user-1" })).toBeNull();
     expect(connectionRefusal({ ...user, room: "user-2" }, { party: "main", room: "user-2" })?.status).toBe(
       403,

@@ -4,7 +4,13 @@
  * query string and the party verifies in `onBeforeConnect`. The same format, with role "service",
  * authenticates the Worker's and the rooms' HTTP calls to a room, so the secret itself never travels.
  *
- * Pure WebCrypto, no secret inside: the secret is always passed in. Used by app/services/chat.server.ts
+ * Every ticket carries a random id (`jti`). A socket ticket travels in a URL (proxy logs, browser history),
+ * so a room accepts each id once (party/connection.ts remembers it until `usableUntil`): a copied ticket
+ * cannot open a second socket. Service tickets are not single-use: they travel only server to server in
+ * an Authorization header, one is minted per call, and they only read a room's history or post an inbox
+ * update, so remembering them would cost a storage write per history read for no gain.
+ *
+ * Pure WebCrypto, no secret inside: the secret is always passed in. Used by app/features/chat/chat.server.ts
  * (minting, in the Worker) and party/ (verifying); never by browser code.
  */
 import * as z from "zod/mini";
@@ -15,6 +21,8 @@ export const TICKET_TTL_MS = 60_000;
 /** Worker and party clocks are different machines; a little leeway avoids refusing a fresh ticket. */
 const CLOCK_SKEW_MS = 5_000;
 const PREFIX = "mst1";
+/** 128 random bits, base64url: unique per ticket without any coordination between Worker instances. */
+const JTI_BYTES = 16;
 
 const claimsSchema = z.object({
   sub: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -23,6 +31,7 @@ const claimsSchema = z.object({
   party: z.enum([CHAT_PARTY, INBOX_PARTY]),
   room: z.string().check(z.minLength(1), z.maxLength(64)),
   exp: z.number(),
+  jti: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 });
 export type TicketClaims = z.infer<typeof claimsSchema>;
 
@@ -57,12 +66,20 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
+/** A fresh ticket id. */
+export function ticketId(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(JTI_BYTES)));
+}
+
+/** Signs the claims for `ttlMs`; a ticket without an id (`jti`) gets a fresh random one. */
 export async function signTicket(
   secret: string,
-  claims: Omit<TicketClaims, "exp">,
+  claims: Omit<TicketClaims, "exp" | "jti"> & { jti?: string },
   { now = Date.now(), ttlMs = TICKET_TTL_MS }: { now?: number; ttlMs?: number } = {},
 ): Promise<string> {
-  const body = toBase64Url(encoder.encode(JSON.stringify({ ...claims, exp: now + ttlMs })));
+  const body = toBase64Url(
+    encoder.encode(JSON.stringify({ ...claims, jti: claims.jti ?? ticketId(), exp: now + ttlMs })),
+  );
   const signature = await crypto.subtle.sign(
     "HMAC",
     await hmacKey(secret),
@@ -102,8 +119,13 @@ export async function verifyTicket(
   }
   const parsed = claimsSchema.safeParse(claims);
   if (!parsed.success) return { ok: false, reason: "The chat ticket is malformed." };
-  if (parsed.data.exp + CLOCK_SKEW_MS < now) return { ok: false, reason: "The chat ticket has expired." };
+  if (usableUntil(parsed.data) < now) return { ok: false, reason: "The chat ticket has expired." };
   return { ok: true, claims: parsed.data };
+}
+
+/** Until when `verifyTicket` still accepts these claims: how long a room must remember a used ticket id. */
+export function usableUntil(claims: Pick<TicketClaims, "exp">): number {
+  return claims.exp + CLOCK_SKEW_MS;
 }
 
 export type Refusal = { status: 401 | 403; message: string };

@@ -18,6 +18,9 @@ describe("safeRedirectPath", () => {
     ["a relative path", "cart"],
     ["nothing", ""],
     ["something very long", `/${"a".repeat(3000)}`],
+    ["a dot segment hiding a second slash", "/.//evil.example"],
+    ["a parent segment hiding a second slash", "/..//evil.example"],
+    ["an encoded dot segment", "/%2e//evil.example"],
   ])("refuses %s", (_name, value) => {
     expect(safeRedirectPath(value, "/fallback")).toBe("/fallback");
   });

@@ -17,7 +17,8 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "orderId">;
 
 /**
  * Writes the order and its lines in one batch (all or nothing). Answers "duplicate-key" when the
- * idempotency key was already used and "duplicate-ref" when the reference clashed (the caller retries).
+ * idempotency key (as stored: its caller-scoped hash) was already used, and "duplicate-ref" when the
+ * reference clashed (the caller retries).
  */
 export async function insertOrder(
   db: Database,
@@ -51,8 +52,9 @@ export async function getOrderById(db: Database, id: string) {
   return withItems(db, await db.select().from(orders).where(eq(orders.id, id)).get());
 }
 
-export async function getOrderByIdempotencyKey(db: Database, key: string) {
-  return withItems(db, await db.select().from(orders).where(eq(orders.idempotencyKey, key)).get());
+/** The order stored under an idempotency key's hash (the caller scopes and hashes it, see the schema). */
+export async function getOrderByIdempotencyKey(db: Database, keyHash: string) {
+  return withItems(db, await db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get());
 }
 
 /** The private status page's lookup: the token is the only credential, so it must match exactly. */

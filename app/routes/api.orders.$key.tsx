@@ -30,7 +30,8 @@ const statusSchema = z.object({
 });
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+  // GET is the loader's (the orders of an account): both are allowed on this path.
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   return handleApi(async () => {
     const admin = await requireApiAdmin(request, context);
     const { deliveryStatus } = parseOrThrow(statusSchema, await readJson(request, 4096));

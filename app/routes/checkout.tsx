@@ -9,9 +9,12 @@ import { DeliveryForm } from "~/components/delivery-form";
 import { checkoutCart } from "~/features/checkout/checkout.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
 import { AppError, type FormFailure } from "~/lib/app-error";
-import { formValues, handleForm } from "~/services/http.server";
+import { formValues, handleForm, pageHeaders } from "~/services/http.server";
 import { formatNaira } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
+
+/** A refusal's Retry-After (rate limits) reaches the browser too. */
+export const headers = pageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Checkout | MediStore" },

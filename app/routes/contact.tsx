@@ -22,6 +22,10 @@ import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
 import { orNetworkFailure } from "~/lib/network-failure";
 import { FormField, TextAreaField } from "~/components/form-field";
+import { pageHeaders } from "~/services/http.server";
+
+/** A refusal's Retry-After (rate limits) reaches the browser too. */
+export const headers = pageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Contact us | MediStore" },
@@ -74,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     return data<ContactActionData>(
       { formError: error.message || undefined, errors: error.fieldErrors, values: formValues(form) },
-      { status: error.status },
+      { status: error.status, headers: error.headers },
     );
   }
   return form.get(ENHANCED) === "1"

@@ -36,6 +36,10 @@ import { toastCookie } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { LocalTime } from "~/components/local-time";
 import { LogoutButton } from "~/components/logout-button";
+import { pageHeaders } from "~/services/http.server";
+
+/** A refusal's Retry-After (rate limits) reaches the browser too. */
+export const headers = pageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | MediStore" }];
 
@@ -78,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof AppError) {
       return data<UploadResult>(
         { ok: false, message: uploadFailedMessage(error.message) },
-        { status: error.status },
+        { status: error.status, headers: error.headers },
       );
     }
     console.error("prescription upload failed", error);

@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const cached = request.headers.has("If-None-Match") ? undefined : await edge?.match(cacheKey);
   if (cached) return cached;
 
-  const object = await context.cloudflare.env.IMAGES.get(key, { onlyIf: request.headers });
+  const object = await context.cloudflare.env.IMAGES.get(key, { onlyIf: conditionalHeaders(request) });
   if (!object) return notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -35,4 +35,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const response = new Response(object.body, { headers });
   if (edge) context.cloudflare.ctx.waitUntil(edge.put(cacheKey, response.clone()));
   return response;
+}
+
+/** One entity tag, strong or weak, as RFC 9110 writes it: W/"…" or "…". */
+const ENTITY_TAG = /^(W\/)?"[\x21\x23-\x7e]*"$/;
+
+/**
+ * The request's If-None-Match and If-Modified-Since, only when well formed: R2 throws on a malformed one,
+ * and RFC 9110 has a server ignore a conditional it cannot parse, so a junk header is an ordinary GET.
+ */
+function conditionalHeaders(request: Request): Headers {
+  const headers = new Headers();
+  const noneMatch = request.headers.get("If-None-Match")?.trim();
+  if (noneMatch && (noneMatch === "*" || noneMatch.split(",").every((tag) => ENTITY_TAG.test(tag.trim()))))
+    headers.set("If-None-Match", noneMatch);
+  const modifiedSince = request.headers.get("If-Modified-Since")?.trim();
+  if (
+    modifiedSince &&
+    /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(modifiedSince) &&
+    !Number.isNaN(Date.parse(modifiedSince))
+  )
+    headers.set("If-Modified-Since", modifiedSince);
+  return headers;
 }

@@ -21,7 +21,7 @@ import { showToast } from "~/components/toaster";
 import { logInWithForm } from "~/features/accounts/login.server";
 import { homeFor } from "~/features/accounts/home";
 import { AppError } from "~/lib/app-error";
-import { formValues, handleForm } from "~/services/http.server";
+import { formValues, handleForm, pageHeaders } from "~/services/http.server";
 import type { FormFailure } from "~/lib/app-error";
 import { createSession, getUser } from "~/services/session.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -46,6 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** A slowed login's Retry-After reaches the browser too. */
+export const headers = pageHeaders;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request
     .clone()
@@ -55,10 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(
     async () => {
       if (!form) throw new AppError(400, "We could not read that form. Please try again.");
-      const user = await logInWithForm(request, context);
+      const { user, deviceCookie } = await logInWithForm(request, context);
       const { setCookie } = await createSession(context, user.id);
       const headers = new Headers();
       headers.append("Set-Cookie", setCookie);
+      // This browser now counts as the account's own: a guesser elsewhere cannot lock it out.
+      headers.append("Set-Cookie", deviceCookie);
       headers.append(
         "Set-Cookie",
         await toastCookie(context.config, { type: "success", message: "Login successful!" }),

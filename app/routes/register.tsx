@@ -14,10 +14,13 @@ import { register } from "~/features/accounts/accounts.server";
 import { REGISTRATION_FAILED } from "~/features/accounts/messages";
 import { homeFor } from "~/features/accounts/home";
 import { AppError } from "~/lib/app-error";
-import { formValues, handleForm } from "~/services/http.server";
+import { formValues, handleForm, pageHeaders } from "~/services/http.server";
 import type { FormFailure } from "~/lib/app-error";
 import { getUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
+
+/** A refusal's Retry-After (rate limits) reaches the browser too. */
+export const headers = pageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Register | MediStore" }];
 
@@ -35,9 +38,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(
     async () => {
       if (!form) throw new AppError(400, REGISTRATION_FAILED);
-      const { setCookie } = await register(request, context, { ...values, password: form.get("password") });
+      const { setCookie, deviceCookie } = await register(request, context, {
+        ...values,
+        password: form.get("password"),
+      });
       const headers = new Headers();
       headers.append("Set-Cookie", setCookie);
+      headers.append("Set-Cookie", deviceCookie);
       headers.append(
         "Set-Cookie",
         await toastCookie(context.config, { type: "success", message: "Registration successful!" }),

@@ -3,7 +3,7 @@
  * AppError into the answer each kind of route gives (JSON with a `message` for `/api/*`, form errors with
  * the typed values kept for pages).
  */
-import { data } from "@remix-run/cloudflare";
+import { data, type HeadersFunction } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { AppError, type FieldErrors, type FormFailure } from "~/lib/app-error";
 import { fieldErrors } from "~/lib/validation";
@@ -106,6 +106,20 @@ export async function handleForm<T>(
     return data<FormFailure>({ formError: unexpected, values }, { status: 500 });
   }
 }
+
+/**
+ * A page route's `headers` export. Of the headers an action or loader answers with, Remix puts only
+ * Set-Cookie on the page (and on its `.data` answer) unless the route passes them on; a refusal's
+ * Retry-After (429) must reach the browser too. Use as `export const headers = pageHeaders;`.
+ */
+export const pageHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
+    const retryAfter = source?.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+  }
+  return headers;
+};
 
 /** Page loaders: an AppError becomes the error page for its status, with its message. */
 export async function handlePage<T>(run: () => Promise<T>): Promise<T> {

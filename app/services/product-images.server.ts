@@ -5,25 +5,19 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { PRODUCT_IMAGE_PREFIX } from "~/lib/images";
-import { AppError } from "~/lib/app-error";
-import type { CheckedImage } from "./uploads.server";
+import { reencodeImage, type CheckedImage } from "./uploads.server";
 
 export const THUMBNAIL_SIZE = 240;
 
 export async function storeProductImage(context: AppLoadContext, image: CheckedImage): Promise<string> {
-  const { IMAGE_TRANSFORMS, IMAGES } = context.cloudflare.env;
-  let webp: ArrayBuffer;
-  try {
-    const result = await IMAGE_TRANSFORMS.input(new Blob([image.bytes as Uint8Array<ArrayBuffer>]).stream())
-      .transform({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: "cover" })
-      .output({ format: "image/webp", quality: 70 });
-    webp = await result.response().arrayBuffer();
-  } catch (error) {
-    console.error("image transform failed", error);
-    throw new AppError(400, "We could not read that image. Please try another photo.");
-  }
-  const key = `${PRODUCT_IMAGE_PREFIX}${crypto.randomUUID()}.webp`;
-  await IMAGES.put(key, webp, { httpMetadata: { contentType: "image/webp" } });
+  const webp = await reencodeImage(context, image, {
+    transform: { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: "cover" },
+    quality: 70,
+  });
+  const key = `${PRODUCT_IMAGE_PREFIX}${crypto.randomUUID()}.${webp.extension}`;
+  await context.cloudflare.env.IMAGES.put(key, webp.bytes, {
+    httpMetadata: { contentType: webp.contentType },
+  });
   return key;
 }
 

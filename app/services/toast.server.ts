@@ -22,7 +22,8 @@ export async function toastCookie(config: AppConfig, toast: Toast): Promise<stri
 
 export async function readToast(request: Request, config: AppConfig) {
   const storage = toastStorage(config);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  // A forged or unreadable cookie is no toast, never an error page.
+  const session = await storage.getSession(request.headers.get("Cookie")).catch(() => storage.getSession());
   const toast = session.get("toast") ?? null;
   return { toast, setCookie: toast ? await storage.commitSession(session) : null };
 }

@@ -133,8 +133,10 @@ describe("prescriptions", () => {
     const res = await uploadAs(user);
     expect(res.status).toBe(302);
     const row = await env.DB.prepare("SELECT * FROM prescriptions").first<Record<string, string | number>>();
-    expect(row).toMatchObject({ user_id: user.id, content_type: "image/png", size_bytes: PNG_BYTES.length });
-    expect(row!.image_key).toMatch(new RegExp(`^prescriptions/${user.id}/[0-9a-f-]{36}\\.png$`));
+    // Re-encoded: only the pixels are kept, as WebP (tests/integration/prescription-images.test.ts).
+    expect(row).toMatchObject({ user_id: user.id, content_type: "image/webp" });
+    expect(row!.size_bytes).toBeGreaterThan(0);
+    expect(row!.image_key).toMatch(new RegExp(`^prescriptions/${user.id}/[0-9a-f-]{36}\\.webp$`));
     expect(row!.consent_at).toBeGreaterThan(0);
     expect(await env.IMAGES.get(String(row!.image_key))).not.toBeNull();
     const dashboard = await html(await user.client.get("/dashboard"));
@@ -161,16 +163,17 @@ describe("prescriptions", () => {
     const path = `/prescriptions/${id}/image`;
     const mine = await owner.client.get(path);
     expect(mine.status).toBe(200);
-    expect(mine.headers.get("Content-Type")).toBe("image/png");
+    expect(mine.headers.get("Content-Type")).toBe("image/webp");
     expect(mine.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(PNG_BYTES);
+    const key = (await env.DB.prepare("SELECT image_key FROM prescriptions").first<{ image_key: string }>())!
+      .image_key;
+    const stored = new Uint8Array(await (await env.IMAGES.get(key))!.arrayBuffer());
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(stored);
     expect((await admin.client.get(path)).status).toBe(200);
     expect((await other.client.get(path)).status).toBe(404);
     expect((await new Client().get(path)).status).toBe(401);
     expect((await owner.client.get("/prescriptions/../../etc/image")).status).toBe(404);
     // Never through the public image route either.
-    const key = (await env.DB.prepare("SELECT image_key FROM prescriptions").first<{ image_key: string }>())!
-      .image_key;
     expect((await new Client().get(`/images/${key}`)).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@
  * The chat party for real: `partykit dev` on a free port, clients on partysocket + ws, as the browser has them.
  * Tickets are minted here with the party's secret, exactly as the app's /chat/ticket does.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   MAX_TEXT_LENGTH,
   NOT_YOUR_CONVERSATION,
@@ -10,10 +10,11 @@ import {
   MALFORMED_FRAME,
 } from "../../app/lib/chat-protocol";
 import { freePort } from "../support/free-port";
-import { ChatClient, handshake, PartyProcess, ticket, type Person } from "./party-server";
+import { TICKET_ALREADY_USED } from "../../party/connection";
+import { ChatClient, handshake, PartyProcess, RawClient, ticket, type Person } from "./party-server";
 
 let party: PartyProcess;
-const clients: ChatClient[] = [];
+const clients: { close(): void }[] = [];
 let counter = 0;
 
 beforeAll(async () => {
@@ -103,6 +104,53 @@ describe("who may connect", () => {
     // Customers never get into the admins' inbox.
     const inbox = await ticket(customer, { party: "inbox", room: "admins" });
     expect(await handshake(socketUrl("admins", inbox, "inbox"))).toMatchObject({ open: false, status: 403 });
+  });
+
+  it("accepts each ticket once: a copied ticket cannot open a second socket, a fresh ticket reconnects", async () => {
+    const { customer, admin } = people();
+    const once = await ticket(customer, { room: customer.id });
+    const raw = (t: string, room = customer.id, partyName = "main") => {
+      const client = new RawClient(socketUrl(room, t, partyName));
+      clients.push(client);
+      return client;
+    };
+
+    const first = raw(once);
+    await first.opened;
+    first.send({ type: "get_unread_count" });
+    expect(await first.next("unread_count")).toMatchObject({ total: 0 });
+
+    // The same ticket while the first socket is open: told auth_error and closed, never served.
+    const copy = raw(once);
+    expect(await copy.next("auth_error")).toEqual({ type: "auth_error", message: TICKET_ALREADY_USED });
+    expect((await copy.closed).code).toBe(4401);
+
+    // And once the first socket has gone: a ticket does not come back to life.
+    first.close();
+    const replay = raw(once);
+    await replay.opened;
+    replay.send({ type: "private_message", conversationId: customer.id, toUserId: null, text: "replayed" });
+    expect((await replay.closed).code).toBe(4401);
+    expect(replay.events).toEqual([{ type: "auth_error", message: TICKET_ALREADY_USED }]);
+    expect(await storedTexts(customer.id)).toEqual([]);
+
+    // The admins' inbox holds its tickets to the same rule.
+    const inboxTicket = await ticket(admin, { party: "inbox", room: "admins" });
+    await raw(inboxTicket, "admins", "inbox").opened;
+    expect((await raw(inboxTicket, "admins", "inbox").closed).code).toBe(4401);
+
+    // The app's client asks for a fresh ticket on every (re)connection, so reconnecting just works.
+    const you = await connect(customer, { room: customer.id });
+    let opens = 0;
+    you.socket.addEventListener("open", () => (opens += 1));
+    you.socket.reconnect();
+    await vi.waitFor(() => expect(opens).toBe(1), { timeout: 10_000 });
+    const mark = you.events.length;
+    you.send({ type: "private_message", conversationId: customer.id, toUserId: null, text: "reconnected" });
+    expect(await you.next("message", (e) => e.text === "reconnected", { since: mark })).toMatchObject({
+      seq: 1,
+    });
+    expect(you.events.filter((e) => e.type === "auth_error")).toEqual([]);
   });
 
   it("serves history over HTTP only to the app (service ticket), never to a customer's ticket", async () => {

@@ -18,8 +18,11 @@ export const SECRET = "party-integration-test-secret-0123456789";
 /** `ws` is CommonJS and ships no types here; only what the tests use is described. */
 type RawSocket = {
   on(event: "open", listener: () => void): void;
+  on(event: "message", listener: (data: Buffer) => void): void;
+  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
   on(event: "unexpected-response", listener: (req: unknown, res: RawResponse) => void): void;
   on(event: "error", listener: (error: Error) => void): void;
+  send(data: string): void;
   close(): void;
   terminate(): void;
 };
@@ -186,6 +189,53 @@ export function handshake(
     });
     socket.on("error", reject);
   });
+}
+
+/**
+ * A plain socket with one fixed URL (no reconnecting, no fresh ticket): what someone holding a copied ticket
+ * URL has. Records the events it is sent and how it was closed.
+ */
+export class RawClient {
+  readonly events: ServerEvent[] = [];
+  readonly opened: Promise<void>;
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private readonly socket: RawSocket;
+
+  constructor(url: string) {
+    this.socket = new WS(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.on("open", resolve);
+      this.socket.on("error", reject);
+    });
+    this.closed = new Promise((resolve) =>
+      this.socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    this.socket.on("message", (data) => this.events.push(JSON.parse(data.toString()) as ServerEvent));
+  }
+
+  send(event: ClientEvent) {
+    this.socket.send(frame(event));
+  }
+
+  /** Waits for an event of this type. */
+  next<T extends ServerEvent["type"]>(
+    type: T,
+    timeoutMs = 10_000,
+  ): Promise<Extract<ServerEvent, { type: T }>> {
+    return vi.waitFor(
+      () => {
+        const found = this.events.find((e): e is Extract<ServerEvent, { type: T }> => e.type === type);
+        if (!found) throw new Error(`no ${type} within ${timeoutMs} ms; got ${JSON.stringify(this.events)}`);
+        return found;
+      },
+      { timeout: timeoutMs, interval: 20 },
+    );
+  }
+
+  /** Drops the connection (`partykit dev` does not always answer a close frame, which would leave us waiting). */
+  close() {
+    this.socket.terminate();
+  }
 }
 
 /** A chat client as the browser has it: partysocket, a fresh ticket for every (re)connection. */

@@ -1,14 +1,15 @@
 /**
  * `npm test` and a running `npm start` in one checkout must not share a build folder: wrangler dev
  * crashes when `build/` is emptied under it. The tests build into a folder of their own
- * (MEDISTORE_BUILD_DIR, set by scripts/test.mjs), and the Worker finds its server build through a module
- * alias that `npm start` points at that folder.
+ * (MEDISTORE_BUILD_DIR, set by scripts/test.mjs), served through a wrangler configuration whose assets
+ * and server-build alias point there (scripts/wrangler-config.mjs).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { wranglerConfigFor } from "../../scripts/wrangler-config.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const out = mkdtempSync(path.join(tmpdir(), "medistore-build-"));
@@ -34,15 +35,16 @@ describe("the tests' build", () => {
     expect(existsSync(served) ? statSync(served).mtimeMs : null).toBe(before);
   });
 
-  it("the Worker reaches its build through the alias npm start can repoint", () => {
+  it("the Worker reaches its build through an alias the tests' configuration repoints", () => {
     expect(readFileSync(path.join(ROOT, "workers/app.ts"), "utf8")).toContain(
       'from "medistore-server-build"',
     );
-    expect(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")).toMatch(
-      /\[alias\]\s*\n"medistore-server-build" = "\.\/build\/server\/index\.js"/,
-    );
-    expect(readFileSync(path.join(ROOT, "scripts/start.mjs"), "utf8")).toContain(
-      'medistore-server-build=${path.resolve(buildDir, "server/index.js")}',
-    );
+    const served = readFileSync(wranglerConfigFor(undefined), "utf8");
+    expect(served).toContain('"medistore-server-build" = "./build/server/index.js"');
+    expect(served).toContain('directory = "./build/client"');
+    const tests = readFileSync(wranglerConfigFor(".test-build"), "utf8");
+    expect(tests).toContain('"medistore-server-build" = "./.test-build/server/index.js"');
+    expect(tests).toContain('directory = "./.test-build/client"');
+    expect(tests).not.toContain("./build/");
   });
 });

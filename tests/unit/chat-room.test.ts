@@ -13,11 +13,11 @@ import {
   TEXT_TOO_LONG,
   TOO_FAST,
 } from "../../app/lib/chat-protocol";
-import { serviceTicket, signTicket } from "../../app/lib/chat-ticket";
+import { serviceTicket, signTicket, TICKET_TTL_MS } from "../../app/lib/chat-ticket";
 import ChatRoom, { messageKey } from "../../party/chat";
 import InboxRoom from "../../party/inbox";
-import { Throttle } from "../../party/connection";
-import { FakeParty, SECRET, say, ticketFor, type Person } from "./fake-party";
+import { Throttle, TICKET_ALREADY_USED, UsedTickets } from "../../party/connection";
+import { FakeParty, FakeStorage, SECRET, say, ticketFor, type Person } from "./fake-party";
 
 const ngozi: Person = { id: "cust-ngozi", name: "Ngozi Okafor", role: "user" };
 const emeka: Person = { id: "cust-emeka", name: "Emeka Eze", role: "user" };
@@ -42,6 +42,10 @@ async function joinInbox(person: Person) {
   );
   return { inbox, connection };
 }
+
+/** What the room stores besides the ids of the tickets it has accepted: messages and counters. */
+const conversationKeys = (room: { fake: { storage: FakeStorage } }) =>
+  [...room.fake.storage.data.keys()].filter((key) => !key.startsWith("ticket:"));
 
 const message = (
   text: string,
@@ -113,7 +117,7 @@ describe("conversation room", () => {
     expect(customer.last("error_message")).toMatchObject({ clientId: "x" });
     await say(room, admin, message("hi", ngozi.id, emeka.id));
     expect(admin.last("error_message")?.message).toBe(NOT_YOUR_CONVERSATION);
-    expect(room.fake.storage.data.size).toBe(0);
+    expect(conversationKeys(room)).toEqual([]);
   });
 
   it("refuses frames that name another conversation: a customer cannot write or read elsewhere", async () => {
@@ -126,7 +130,7 @@ describe("conversation room", () => {
       await say(room, customer, frame);
       expect(customer.last("error_message")?.message).toBe(NOT_YOUR_CONVERSATION);
     }
-    expect(room.fake.storage.data.size).toBe(0);
+    expect(conversationKeys(room)).toEqual([]);
   });
 
   it("shows typing to the others only", async () => {
@@ -159,7 +163,7 @@ describe("conversation room", () => {
     }
     await room.server.onMessage(new Uint8Array([1, 2, 3]), customer as unknown as Party.Connection);
     expect(customer.last("error_message")?.message).toBe(MALFORMED_FRAME);
-    expect(room.fake.storage.data.size).toBe(0);
+    expect(conversationKeys(room)).toEqual([]);
     expect(customer.of("message")).toEqual([]);
 
     // Exactly 2,000 characters is fine.
@@ -294,6 +298,63 @@ describe("tickets at the door", () => {
     expect(connection.closed?.code).toBe(4401);
     await say(room, connection, message("let me in"));
     expect(room.fake.storage.data.size).toBe(0);
+  });
+
+  it("accepts a ticket once: the same ticket again is told auth_error and closed, even after a restart", async () => {
+    const room = await party.conversation(ngozi.id);
+    const ticket = await ticketFor(ngozi, { room: ngozi.id });
+    const first = await room.fake.connect(ticket);
+    expect(first.closed).toBeNull();
+
+    const copy = await room.fake.connect(ticket);
+    expect(copy.received).toEqual([{ type: "auth_error", message: TICKET_ALREADY_USED }]);
+    expect(copy.closed?.code).toBe(4401);
+    await say(room, copy, message("copied"));
+    expect(first.of("message")).toEqual([]);
+
+    // Closing the first socket does not free its ticket, and neither does the room starting afresh.
+    room.fake.disconnect(first);
+    party.restart();
+    const restarted = await party.conversation(ngozi.id);
+    expect((await restarted.fake.connect(ticket)).last("auth_error")?.message).toBe(TICKET_ALREADY_USED);
+
+    // A reconnect with a fresh ticket is served.
+    const fresh = await restarted.fake.connect(await ticketFor(ngozi, { room: ngozi.id }));
+    expect(fresh.closed).toBeNull();
+    await say(restarted, fresh, message("back again"));
+    expect(fresh.last("message")?.text).toBe("back again");
+
+    // The inbox keeps the same rule.
+    const inbox = await party.inbox();
+    const adminTicket = await ticketFor(pharmacist, { party: INBOX_PARTY, room: INBOX_ROOM });
+    expect((await inbox.fake.connect(adminTicket)).closed).toBeNull();
+    expect((await inbox.fake.connect(adminTicket)).closed?.code).toBe(4401);
+  });
+
+  it("serves only one of two sockets that present the same ticket at the same moment", async () => {
+    const room = await party.conversation(ngozi.id);
+    const ticket = await ticketFor(ngozi, { room: ngozi.id });
+    const sockets = await Promise.all([1, 2, 3].map(() => room.fake.connect(ticket)));
+    expect(sockets.filter((s) => s.closed === null)).toHaveLength(1);
+    expect(sockets.filter((s) => s.closed?.code === 4401)).toHaveLength(2);
+  });
+
+  it("remembers a used ticket id only as long as the ticket could be valid", async () => {
+    const storage = new FakeStorage();
+    const used = new UsedTickets(storage as unknown as Party.Storage);
+    const now = 1_700_000_000_000;
+    const old = { jti: "a".repeat(22), exp: now + TICKET_TTL_MS };
+    expect(await used.claim(old, now)).toBe(true);
+    expect(await used.claim(old, now + TICKET_TTL_MS)).toBe(false);
+    expect([...storage.data.keys()]).toEqual([`ticket:${old.jti}`]);
+
+    // Once the old ticket would be refused as expired anyway, its id is dropped with the next claim.
+    const later = now + TICKET_TTL_MS + 60_000;
+    const next = { jti: "b".repeat(22), exp: later + TICKET_TTL_MS };
+    expect(await used.claim(next, later)).toBe(true);
+    expect([...storage.data.keys()]).toEqual([`ticket:${next.jti}`]);
+    // A room that starts afresh reads what is still remembered.
+    expect(await new UsedTickets(storage as unknown as Party.Storage).claim(next, later)).toBe(false);
   });
 
   it("serves history over HTTP only with a service ticket for that room", async () => {

@@ -33,9 +33,16 @@ export class FakeStorage {
     }
   }
 
-  async delete(key: string): Promise<boolean> {
-    this.writes.push(key);
-    return this.data.delete(key);
+  async delete(key: string): Promise<boolean>;
+  async delete(keys: string[]): Promise<number>;
+  async delete(keyOrKeys: string | string[]): Promise<boolean | number> {
+    if (typeof keyOrKeys === "string") {
+      this.writes.push(keyOrKeys);
+      return this.data.delete(keyOrKeys);
+    }
+    if (keyOrKeys.length > 128) throw new Error("delete() takes at most 128 keys");
+    this.writes.push(...keyOrKeys);
+    return keyOrKeys.filter((key) => this.data.delete(key)).length;
   }
 
   async list<T>({ prefix = "", start, reverse = false, limit = Infinity }: ListOptions = {}): Promise<

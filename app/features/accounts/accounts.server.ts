@@ -9,6 +9,7 @@ import { adminCreateSchema, registerSchema } from "~/lib/validation";
 import { insertUser, upsertAdmin, type NewAccount } from "~/models/user.server";
 import { hashPassword } from "~/services/password.server";
 import { parseOrThrow } from "~/services/http.server";
+import { readDevice, rememberAccount } from "~/services/device.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
@@ -24,13 +25,19 @@ async function createAccount(db: Database, account: Omit<NewAccount, "passwordHa
   return user;
 }
 
-/** A new customer, signed in at once: the account and its session token (and cookie). */
+/** A new customer, signed in at once: the account, its session token and cookie, and the device cookie. */
 export async function register(request: Request, context: AppLoadContext, input: unknown) {
   await enforceRateLimit(request, context, "register");
   const { name, email, password } = parseOrThrow(registerSchema, input);
   const user = await createAccount(context.db, { name, email, password, role: "user" });
   const session = await createSession(context, user.id);
-  return { user, ...session };
+  // The browser that registered is the owner's: it gets past the login slow-down like any they log in from.
+  const deviceCookie = await rememberAccount(
+    await readDevice(request, context.config),
+    user.id,
+    context.config,
+  );
+  return { user, ...session, deviceCookie };
 }
 
 /** An admin creating another admin. */

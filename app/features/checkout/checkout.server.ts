@@ -1,7 +1,7 @@
 /**
  * Checkout: delivery details checked, lines priced from the catalogue, the order and its lines written in
- * one batch, once per idempotency key. The page (cart cookie + form) and `POST /api/orders/checkout`
- * (items in JSON) differ only in where the lines come from.
+ * one batch, once per idempotency key of a caller (idempotency.server.ts). The page (cart cookie + form)
+ * and `POST /api/orders/checkout` (items in JSON) differ only in where the lines come from.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
@@ -24,28 +24,44 @@ import { readCart, writeCart } from "../cart/cart-cookie.server";
 import { removedFromCartNotice } from "../cart/cart.server";
 import { priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing.server";
 import type { PublicUser } from "~/lib/user";
-import { CHECKOUT_FORM_EXPIRED, EMPTY_CART_MESSAGE } from "./messages";
+import { IDEMPOTENCY_KEY, scopeKey, type ScopedKey } from "./idempotency.server";
+import {
+  CHECKOUT_FORM_EXPIRED,
+  CHECKOUT_FORM_REUSED,
+  EMPTY_CART_MESSAGE,
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_REUSED,
+} from "./messages";
 
-/** Idempotency keys: the checkout form's own, or an API client's `Idempotency-Key` header. */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+type Details = z.infer<typeof checkoutSchema>;
 
 type PlaceOrderInput = {
-  details: z.infer<typeof checkoutSchema>;
+  details: Details;
   lines: PricedLine[];
-  idempotencyKey: string;
+  key: ScopedKey;
   userId: string | null;
 };
 
+/** The order this caller already placed with this key and this request; 409 when the request differs. */
+async function earlierOrder(context: AppLoadContext, key: ScopedKey) {
+  const existing = await getOrderByIdempotencyKey(context.db, key.hash);
+  if (existing && existing.requestFingerprint !== key.fingerprint) {
+    throw new AppError(409, key.conflictMessage);
+  }
+  return existing;
+}
+
 /**
- * Records the order (all or nothing). A second call with the same idempotency key (double click, retry,
- * back-and-resubmit) returns the first order instead of making another.
+ * Records the order (all or nothing). A second call with the same key and request (double click, retry,
+ * back-and-resubmit) returns the first order instead of making another; when two race, the unique index
+ * on the key decides which one writes.
  */
 async function placeOrder(
   context: AppLoadContext,
   input: PlaceOrderInput,
 ): Promise<{ order: OrderWithItems; created: boolean }> {
   const { db } = context;
-  const existing = await getOrderByIdempotencyKey(db, input.idempotencyKey);
+  const existing = await earlierOrder(context, input.key);
   if (existing) return { order: existing, created: false };
   if (input.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
 
@@ -57,7 +73,8 @@ async function placeOrder(
         id,
         orderRef: generateOrderRef(),
         accessToken: randomToken(),
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: input.key.hash,
+        requestFingerprint: input.key.fingerprint,
         userId: input.userId,
         name: input.details.name,
         email: input.details.email,
@@ -74,15 +91,15 @@ async function placeOrder(
       })),
     );
     if (outcome === "duplicate-ref") continue;
-    const order =
-      outcome === "created"
-        ? await getOrderById(db, id)
-        : await getOrderByIdempotencyKey(db, input.idempotencyKey);
+    const order = outcome === "created" ? await getOrderById(db, id) : await earlierOrder(context, input.key);
     if (!order) throw new Error("The order vanished after it was written");
     return { order, created: outcome === "created" };
   }
   throw new Error("Could not find a free order reference");
 }
+
+/** The delivery details as a fingerprint sees them: parsed (so spacing or phone spelling do not count). */
+const canonicalDetails = (d: Details) => [d.name, d.email, d.phone, d.deliveryAddress];
 
 function checkIdempotencyKey(key: unknown, message: string): string {
   if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, message);
@@ -119,7 +136,15 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   const emptyCart = await writeCart([], context.config);
 
   // A double click, a retry or back-and-resubmit carries the same key: show the order it already made.
-  const existing = await getOrderByIdempotencyKey(context.db, idempotencyKey);
+  // The cart cookie is empty by then, so the form's key is bound to the delivery details alone.
+  const key = await scopeKey(
+    request,
+    userId,
+    idempotencyKey,
+    ["page", ...canonicalDetails(details)],
+    CHECKOUT_FORM_REUSED,
+  );
+  const existing = await earlierOrder(context, key);
   if (existing) return { order: existing, setCookie: emptyCart };
 
   const cart = await readCart(request, context.config);
@@ -133,12 +158,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       { "Set-Cookie": await writeCart(kept, context.config) },
     );
   }
-  const { order } = await placeOrder(context, {
-    details,
-    lines: priced.lines,
-    idempotencyKey,
-    userId,
-  });
+  const { order } = await placeOrder(context, { details, lines: priced.lines, key, userId });
   return { order, setCookie: emptyCart };
 }
 
@@ -189,15 +209,18 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   const { lines, priceChanges } = await priceItems(context, payload.items);
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey =
-    header === null
-      ? crypto.randomUUID()
-      : checkIdempotencyKey(header, "Idempotency-Key must be 8 to 64 letters, digits, - or _.");
-  const { order, created } = await placeOrder(context, {
-    details,
-    lines,
-    idempotencyKey,
+    header === null ? crypto.randomUUID() : checkIdempotencyKey(header, IDEMPOTENCY_KEY_INVALID);
+  // Bound to what the order is made from: the details and the items as matched (product ids and
+  // quantities), not the names or prices the client sent.
+  const matched = lines.map((line) => [line.product.id, line.qty]).sort((a, b) => a[0] - b[0]);
+  const key = await scopeKey(
+    request,
     userId,
-  });
+    idempotencyKey,
+    ["api", ...canonicalDetails(details), matched],
+    IDEMPOTENCY_KEY_REUSED,
+  );
+  const { order, created } = await placeOrder(context, { details, lines, key, userId });
   const totalDiffers =
     payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
   return { order, created, priceChanges, totalDiffers, clientTotalAmount: payload.totalAmount };

@@ -1,6 +1,9 @@
 /**
  * Prescriptions: photos kept in the private R2 bucket under server-generated keys, seen only by their
- * owner and admins. One upload path for the dashboard form and `POST /api/prescriptions/upload`.
+ * owner and admins. One upload path for the dashboard form and `POST /api/prescriptions/upload`. Only the
+ * photo's pixels are kept: every upload is re-encoded (WebP, at most PRESCRIPTION_MAX_SIDE pixels on its
+ * longer side), so its EXIF data (often the GPS position of a home) and anything hidden in the file are
+ * never stored or served.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Prescription } from "~/db/schema";
@@ -13,11 +16,15 @@ import {
 } from "~/models/prescription.server";
 import { findUserByEmail, toPublicUser } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
-import { readImageField } from "~/services/uploads.server";
+import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
 
 export const CONSENT_REQUIRED = "Please agree to the processing of your prescription to upload it.";
 const PRESCRIPTION_PREFIX = "prescriptions/";
+/** Enough to read a handwritten prescription photographed on a phone; larger photos are scaled down. */
+export const PRESCRIPTION_MAX_SIDE = 2000;
+/** High enough that small handwriting stays legible. */
+const PRESCRIPTION_QUALITY = 85;
 
 export function prescriptionImageUrl(id: string): string {
   return `/prescriptions/${id}/image`;
@@ -33,7 +40,10 @@ export async function uploadPrescription(
 ): Promise<Prescription> {
   await enforceRateLimit(request, context, "upload", owner.id);
   if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
-  const image = await readImageField(form, "image");
+  const image = await reencodeWithin(context, await readImageField(form, "image"), {
+    maxSide: PRESCRIPTION_MAX_SIDE,
+    quality: PRESCRIPTION_QUALITY,
+  });
   const bucket = context.cloudflare.env.IMAGES;
   const id = crypto.randomUUID();
   const row = {

@@ -1,0 +1,1049 @@
+/**
+ * Property-based fuzzing (fast-check) of every route and every API call, as a guest, a signed-in customer
+ * and an admin. Each request mixes: any method; junk in path parameters, extra path segments and query
+ * strings (control characters with NUL, newlines and tabs, 3,000 to 10,000 character values, any Unicode,
+ * broken percent-encoding); junk bodies (forms, multipart with junk files, JSON of wrong types, deep
+ * nesting, huge arrays, invalid JSON, wrong or missing content types, empty bodies) and near-valid ones
+ * (the route's real form or JSON with a field or two dropped or replaced by junk); forged or missing
+ * credentials, cookies, Origin and conditional headers. Whatever arrives, the answer is never a 5xx, and
+ * every 4xx says why: a JSON `message` from the API, a page (or a plain-text reason) everywhere else.
+ *
+ * The seed is fixed, so a failure reproduces; each failing route is reported with the shrunk request.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import worker from "../../workers/app";
+import {
+  bearer,
+  Client,
+  DEMO,
+  imageForm,
+  ORIGIN,
+  placeOrder,
+  PNG_BYTES,
+  seedProducts,
+  signUp,
+  type TestUser,
+} from "./helpers";
+
+const SEED = 20_260_501;
+/** Runs per route and role: 51 routes × 3 roles × 15 ≈ 2,300 requests. */
+const RUNS_PER_ROUTE = 15;
+
+const ROLES = ["guest", "customer", "admin"] as const;
+type Role = (typeof ROLES)[number];
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+const METHODS: Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+type Fixtures = {
+  productId: number;
+  orderId: string;
+  orderToken: string;
+  prescriptionId: string;
+  /** A signed cart cookie holding the fixture product, so checkouts get past the empty cart. */
+  cartCookie: string;
+  customer: TestUser;
+  admin: TestUser;
+};
+
+/** A route's real request body; the fuzz sends it whole, or with fields dropped or replaced by junk. */
+type ValidBody = { as: "form" | "multipart" | "json"; fields: (fx: Fixtures) => Record<string, unknown> };
+
+/**
+ * Every route of app/routes, by URL. `:name` is a path parameter, filled with the real value (the
+ * fixture's product, order, prescription or account) or with junk. `methods` are the ones the route
+ * answers on purpose; the others are tried too.
+ */
+type RouteSpec = {
+  path: string;
+  methods: Method[];
+  params?: Record<string, (fx: Fixtures) => string>;
+  valid?: ValidBody;
+};
+
+const unique = () => `fuzz-${crypto.randomUUID()}@example.com`;
+const PRODUCT_FIELDS = (fx: Fixtures) => ({
+  name: "Fuzzed Tablets 10mg",
+  category: "Analgesics",
+  price: "1500.50",
+  image: PNG_BYTES,
+  productId: String(fx.productId),
+});
+
+const ROUTES: RouteSpec[] = [
+  // Pages
+  { path: "/", methods: ["GET"] },
+  { path: "/about", methods: ["GET"] },
+  { path: "/how", methods: ["GET"] },
+  { path: "/privacy", methods: ["GET"] },
+  { path: "/shop", methods: ["GET"] },
+  {
+    path: "/contact",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: () => ({ name: "Ada", email: "ada@example.com", message: "Hello there" }) },
+  },
+  {
+    path: "/cart",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: (fx) => ({ intent: "set", productId: String(fx.productId), qty: "3", redirectTo: "/shop" }),
+    },
+  },
+  {
+    path: "/checkout",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: () => ({
+        idempotencyKey: crypto.randomUUID(),
+        name: "Ada Obi",
+        email: "ada@example.com",
+        phone: "0803 123 4567",
+        deliveryAddress: "5 Ogoja Road, Abakaliki",
+      }),
+    },
+  },
+  {
+    path: "/login",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: (fx) => ({ email: fx.customer.email, password: fx.customer.password, redirectTo: "/orders" }),
+    },
+  },
+  {
+    path: "/register",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: () => ({ name: "Ngozi", email: unique(), password: "a-strong-passphrase" }),
+    },
+  },
+  { path: "/logout", methods: ["GET", "POST"] },
+  {
+    path: "/dashboard",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "multipart",
+      fields: () => ({ intent: "upload-prescription", consent: "yes", image: PNG_BYTES, _enhanced: "1" }),
+    },
+  },
+  { path: "/orders", methods: ["GET"] },
+  { path: "/pending-deliveries", methods: ["GET"] },
+  { path: "/order/:token", methods: ["GET"], params: { token: (fx) => fx.orderToken } },
+  { path: "/no-such-page/:junk", methods: ["GET", "POST"], params: { junk: () => "x" } },
+  // Admin pages and their actions
+  { path: "/admin", methods: ["GET"] },
+  {
+    path: "/admin/products",
+    methods: ["GET", "POST"],
+    valid: { as: "multipart", fields: PRODUCT_FIELDS },
+  },
+  {
+    path: "/admin/products/:id",
+    methods: ["GET", "POST"],
+    params: { id: (fx) => String(fx.productId) },
+    valid: { as: "multipart", fields: PRODUCT_FIELDS },
+  },
+  {
+    path: "/admin/products/:id/delete",
+    methods: ["GET", "POST"],
+    params: { id: (fx) => String(fx.productId) },
+  },
+  {
+    path: "/admin/orders",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: (fx) => ({
+        orderId: fx.orderId,
+        deliveryStatus: "Shipped",
+        redirectTo: "/admin/orders?page=2",
+      }),
+    },
+  },
+  {
+    path: "/admin/admins",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: () => ({ email: unique(), password: "a-strong-passphrase", name: "Bola" }) },
+  },
+  { path: "/admin/prescriptions", methods: ["GET"] },
+  {
+    path: "/admin/messages",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: () => ({ id: "1", read: "1" }) },
+  },
+  { path: "/admin/users", methods: ["GET"] },
+  // Single-fetch data requests (what the browser asks for when JavaScript navigates or submits)
+  { path: "/_root.data", methods: ["GET"] },
+  { path: "/shop.data", methods: ["GET"] },
+  { path: "/dashboard.data", methods: ["GET", "POST"] },
+  {
+    path: "/cart.data",
+    methods: ["POST"],
+    valid: {
+      as: "form",
+      fields: (fx) => ({ intent: "add", productId: String(fx.productId), _enhanced: "1" }),
+    },
+  },
+  {
+    path: "/contact.data",
+    methods: ["POST"],
+    valid: {
+      as: "form",
+      fields: () => ({ name: "Ada", email: "ada@example.com", message: "Hi", enhanced: "1" }),
+    },
+  },
+  { path: "/admin/orders.data", methods: ["GET", "POST"] },
+  { path: "/order/:token.data", methods: ["GET"], params: { token: (fx) => fx.orderToken } },
+  // Remix's route manifest (asked for as JavaScript navigates to routes it has not loaded yet)
+  { path: "/__manifest", methods: ["GET"] },
+  // Resource routes
+  {
+    path: "/chat/ticket",
+    methods: ["POST"],
+    valid: { as: "json", fields: (fx) => ({ conversationId: fx.customer.id, inbox: false }) },
+  },
+  { path: "/images/:key", methods: ["GET"], params: { key: () => "products/seed/amox.webp" } },
+  { path: "/prescriptions/:id/image", methods: ["GET"], params: { id: (fx) => fx.prescriptionId } },
+  // The JSON API
+  { path: "/api/products", methods: ["GET", "POST"], valid: { as: "multipart", fields: PRODUCT_FIELDS } },
+  { path: "/api/products/", methods: ["GET", "POST"] },
+  { path: "/api/products/:id", methods: ["DELETE"], params: { id: (fx) => String(fx.productId) } },
+  {
+    path: "/api/auth/register",
+    methods: ["POST"],
+    valid: {
+      as: "json",
+      fields: () => ({ name: "Ngozi", email: unique(), password: "a-strong-passphrase" }),
+    },
+  },
+  {
+    path: "/api/auth/login",
+    methods: ["POST"],
+    valid: { as: "json", fields: (fx) => ({ email: fx.customer.email, password: fx.customer.password }) },
+  },
+  { path: "/api/orders/:key", methods: ["GET"], params: { key: (fx) => fx.customer.email } },
+  {
+    path: "/api/orders/:key",
+    methods: ["PUT"],
+    params: { key: (fx) => fx.orderId },
+    valid: { as: "json", fields: () => ({ deliveryStatus: "Processing" }) },
+  },
+  { path: "/api/orders/all-orders", methods: ["GET"] },
+  {
+    path: "/api/orders/checkout",
+    methods: ["POST"],
+    valid: {
+      as: "json",
+      fields: (fx) => ({
+        email: "ada@example.com",
+        phone: "08031234567",
+        name: "Ada Obi",
+        deliveryAddress: "5 Ogoja Road, Abakaliki",
+        items: [{ productId: String(fx.productId), name: DEMO[0].name, price: 2500, quantity: 2, image: "" }],
+        totalAmount: 5000,
+      }),
+    },
+  },
+  {
+    path: "/api/prescriptions/upload",
+    methods: ["POST"],
+    valid: { as: "multipart", fields: () => ({ image: PNG_BYTES }) },
+  },
+  { path: "/api/prescriptions/all", methods: ["GET"] },
+  { path: "/api/users", methods: ["GET"] },
+  {
+    path: "/api/admins",
+    methods: ["POST"],
+    valid: { as: "json", fields: () => ({ email: unique(), password: "a-strong-passphrase", name: "Bola" }) },
+  },
+  {
+    path: "/api/chat/messages/:conversationId",
+    methods: ["GET"],
+    params: { conversationId: (fx) => fx.customer.id },
+  },
+  { path: "/api/:nope", methods: ["GET", "POST"], params: { nope: () => "nope" } },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Junk
+
+const CONTROL = [..."\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u001f\u007f\u0085\u00a0\u2028\u2029\ufeff"];
+
+const NASTY = [
+  "",
+  " ",
+  "\u0000",
+  "abc\u0000def",
+  "\u0000\u0000\u0000",
+  "para\ncetamol",
+  "\r\n\r\n",
+  "\t/evil.example",
+  "%",
+  "%%",
+  "%ZZ",
+  "%00",
+  "%E0%A4%A",
+  "%C0%AF",
+  "%uD800",
+  "../../etc/passwd",
+  "..%2F..%2F",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  '"',
+  '"unterminated',
+  "NEAR(a b)",
+  "a OR b AND NOT c",
+  "*",
+  "^",
+  "😀💊",
+  "\ud800",
+  "\udfff\ud800",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "9007199254740993",
+  "0x10",
+  " 1 ",
+  "1.5",
+  "[]",
+  "{}",
+  "null",
+  "true",
+  "__proto__",
+  "constructor",
+  "javascript:alert(1)",
+  "//evil.example",
+  "/.//evil.example",
+  "/\\evil.example",
+  "https://evil.example",
+  "Pending",
+  "Delivered",
+  "add",
+  "remove",
+  "set",
+  "clear",
+  "upload-prescription",
+];
+
+const LONG_UNITS = ["a", "\u0000", "é", "%", "😀", "\n", "ab\u0000", "%00", "\ud800", "ا"];
+
+const longString = fc
+  .tuple(fc.constantFrom(...LONG_UNITS), fc.integer({ min: 3_000, max: 10_000 }))
+  .map(([unit, n]) => unit.repeat(Math.ceil(n / unit.length)));
+
+const junkString: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.constantFrom(...NASTY), weight: 4 },
+  { arbitrary: fc.string({ unit: "binary", maxLength: 40 }), weight: 3 },
+  { arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL, "a", "/", "%"), maxLength: 20 }), weight: 2 },
+  { arbitrary: longString, weight: 1 },
+  {
+    arbitrary: fc.array(fc.constantFrom(...NASTY, ...CONTROL), { maxLength: 6 }).map((p) => p.join("")),
+    weight: 2,
+  },
+);
+
+/** A header value a Request accepts (printable ASCII and tabs; no CR, LF or NUL): other junk goes in URLs. */
+const headerJunk = fc
+  .string({ unit: fc.constantFrom(..."abcXYZ019 =;,._-/+\"'\\%\t*:W{}[]<>"), maxLength: 300 })
+  .map((s) => s.trim());
+
+/** `arbitrary` in about one request of `outOf`, otherwise null: one kind of junk at a time, mostly. */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, outOf: number) =>
+  fc.oneof({ arbitrary: fc.constant(null), weight: outOf - 1 }, { arbitrary, weight: 1 });
+
+type UrlMode = "encoded" | "raw";
+/** What goes into a URL: percent-encoded, or raw (the URL parser keeps broken % sequences as they are). */
+function toUrlPart(value: string, how: UrlMode): string {
+  if (how === "raw") return value;
+  // URLSearchParams never throws (lone surrogates become U+FFFD), unlike encodeURIComponent.
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+const urlMode = fc.constantFrom<UrlMode>("encoded", "encoded", "raw");
+
+const PARAM_NAMES = [
+  "q",
+  "page",
+  "limit",
+  "redirectTo",
+  "email",
+  "after",
+  "placed",
+  "index",
+  "_data",
+  "_routes",
+  "p",
+  "version",
+];
+
+const queryString = fc
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...PARAM_NAMES), junkString),
+      junkString,
+      urlMode,
+      fc.boolean(), // a bare key without "="
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) =>
+    pairs
+      .map(([k, v, how, bare]) => (bare ? toUrlPart(k, how) : `${toUrlPart(k, how)}=${toUrlPart(v, how)}`))
+      .join("&"),
+  );
+
+const FIELD_NAMES = [
+  "intent",
+  "productId",
+  "qty",
+  "redirectTo",
+  "_enhanced",
+  "email",
+  "password",
+  "name",
+  "phone",
+  "deliveryAddress",
+  "message",
+  "idempotencyKey",
+  "orderId",
+  "deliveryStatus",
+  "id",
+  "read",
+  "consent",
+  "category",
+  "price",
+  "enhanced",
+  "website",
+];
+
+const formFields = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), junkString), junkString), {
+  maxLength: 8,
+});
+
+const fileBytes = fc.oneof(
+  fc.constant(PNG_BYTES),
+  fc.uint8Array({ maxLength: 64 }),
+  fc.constant(new Uint8Array(0)),
+  // Starts like a PNG, then junk: a type check by content must not be fooled into a crash.
+  fc.uint8Array({ maxLength: 200 }).map((tail) => Uint8Array.from([...PNG_BYTES.slice(0, 16), ...tail])),
+);
+
+const NESTING = [10, 1_000, 10_000];
+
+/** The checkout API's items, every field of any type; "@product" stands for the fixture's product id. */
+const junkItems = fc.array(
+  fc.record(
+    {
+      productId: fc.oneof(fc.constant("@product"), junkString, fc.jsonValue({ maxDepth: 1 })),
+      name: fc.oneof(fc.constant(DEMO[0].name), junkString, fc.jsonValue({ maxDepth: 1 })),
+      price: fc.oneof(fc.double(), fc.integer(), fc.jsonValue({ maxDepth: 1 })),
+      quantity: fc.oneof(
+        fc.integer({ min: -10, max: 1_000_000_000 }),
+        fc.double(),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
+      image: fc.oneof(junkString, fc.jsonValue({ maxDepth: 1 })),
+    },
+    { requiredKeys: [] },
+  ),
+  { maxLength: 60 },
+);
+
+/** JSON text: valid JSON of any shape, the API's own keys with wrong types, deep nesting, huge arrays, junk. */
+const jsonText: fc.Arbitrary<string> = fc.oneof(
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc
+    .dictionary(
+      fc.constantFrom(...FIELD_NAMES, "items", "totalAmount", "conversationId", "inbox", "__proto__"),
+      fc.oneof(fc.jsonValue({ maxDepth: 2 }), junkString, junkItems),
+    )
+    .map((v) => JSON.stringify(v)),
+  fc.constantFrom(...NESTING).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
+  fc.constantFrom(...NESTING).map((depth) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth)),
+  fc
+    .integer({ min: 1_000, max: 20_000 })
+    .map((n) => JSON.stringify({ items: Array.from({ length: n }, () => 1) })),
+  fc.integer({ min: 100, max: 2_000 }).map((n) =>
+    JSON.stringify({
+      items: Array.from({ length: n }, (_, i) => ({
+        productId: String(i),
+        name: "x",
+        price: 1,
+        quantity: 1,
+      })),
+    }),
+  ),
+  fc.constantFrom(
+    "",
+    "{",
+    "}",
+    "[1,",
+    '{"email":',
+    "undefined",
+    "NaN",
+    "\u0000",
+    "\ufeff{}",
+    "'{}'",
+    "{a:1}",
+  ),
+  junkString,
+);
+
+/** A field's replacement in a near-valid body: a junk string, any JSON value, a number, or file bytes. */
+type FieldJunk = { t: "string"; v: string } | { t: "json"; v: unknown } | { t: "bytes"; v: Uint8Array };
+const fieldJunk: fc.Arbitrary<FieldJunk> = fc.oneof(
+  junkString.map((v) => ({ t: "string" as const, v })),
+  fc.jsonValue({ maxDepth: 2 }).map((v) => ({ t: "json" as const, v })),
+  fc
+    .oneof(fc.double(), fc.integer(), fc.constantFrom(0, -1, 99, 100, 1e308, 2 ** 53 + 1))
+    .map((v) => ({ t: "json" as const, v })),
+  junkItems.map((v) => ({ t: "json" as const, v })),
+  fileBytes.map((v) => ({ t: "bytes" as const, v })),
+);
+
+type Mutation = { drop: string[]; replace: [string, FieldJunk][]; extra: [string, string][] };
+
+type Body =
+  | { kind: "none" }
+  | { kind: "text"; text: string; contentType: string | null }
+  | { kind: "form"; fields: [string, string][]; contentType: string | null }
+  | {
+      kind: "multipart";
+      fields: [string, string][];
+      file: Uint8Array | null;
+      fileName: string;
+      fileType: string;
+      contentType: string | null;
+    }
+  | { kind: "bytes"; bytes: Uint8Array; contentType: string | null }
+  | { kind: "near-valid"; mutation: Mutation; contentType: string | null };
+
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/json; charset=utf-16",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data; boundary=nope",
+  "text/plain",
+  "text/html",
+  "application/octet-stream",
+  "image/png",
+  "application/jsonx",
+  ";;;",
+  "",
+];
+/** null: the type that goes with the body (or none). */
+const contentType = (outOf: number) =>
+  sometimes(fc.oneof(fc.constantFrom(...CONTENT_TYPES), headerJunk), outOf);
+
+function bodyFor(spec: RouteSpec, fx: Fixtures): fc.Arbitrary<Body> {
+  const junk: fc.Arbitrary<Body>[] = [
+    fc.constant<Body>({ kind: "none" }),
+    fc.record({ kind: fc.constant("text" as const), text: jsonText, contentType: contentType(2) }),
+    fc.record({ kind: fc.constant("form" as const), fields: formFields, contentType: contentType(2) }),
+    fc.record({
+      kind: fc.constant("multipart" as const),
+      fields: formFields,
+      file: fc.option(fileBytes, { nil: null }),
+      fileName: fc.oneof(fc.constantFrom("rx.png", "rx.jpg", "", "../../x.png"), junkString),
+      fileType: fc.constantFrom("image/png", "image/jpeg", "text/plain", "", "application/x-msdownload"),
+      contentType: contentType(2),
+    }),
+    fc.record({
+      kind: fc.constant("bytes" as const),
+      bytes: fc.uint8Array({ maxLength: 512 }),
+      contentType: contentType(2),
+    }),
+  ];
+  if (!spec.valid) return fc.oneof(...junk);
+  const keys = Object.keys(spec.valid.fields(fx));
+  const nearValid = fc.record({
+    kind: fc.constant("near-valid" as const),
+    mutation: fc.record({
+      drop: fc.subarray(keys, { maxLength: Math.min(2, keys.length) }),
+      replace: fc.array(fc.tuple(fc.constantFrom(...keys), fieldJunk), { maxLength: 2 }),
+      extra: fc.array(fc.tuple(junkString, junkString), { maxLength: 1 }),
+    }),
+    contentType: contentType(8),
+  });
+  return fc.oneof(
+    { arbitrary: nearValid, weight: 5 },
+    ...junk.map((arbitrary) => ({ arbitrary, weight: 1 })),
+  );
+}
+
+function asText(junk: FieldJunk): string {
+  if (junk.t === "string") return junk.v;
+  if (junk.t === "bytes") return String.fromCharCode(...junk.v);
+  return JSON.stringify(junk.v) ?? "";
+}
+
+function withProduct(value: unknown, fx: Fixtures): unknown {
+  if (value === "@product") return String(fx.productId);
+  if (Array.isArray(value)) return value.map((v) => withProduct(v, fx));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withProduct(v, fx)]));
+  return value;
+}
+
+/** The route's real body with the mutation applied, in its own encoding. */
+function nearValidBody(
+  valid: ValidBody,
+  mutation: Mutation,
+  fx: Fixtures,
+): { body: BodyInit; contentType: string | null } {
+  const fields: Record<string, unknown> = valid.fields(fx);
+  for (const key of mutation.drop) delete fields[key];
+  for (const [key, junk] of mutation.replace)
+    fields[key] = junk.t === "bytes" ? junk.v : junk.t === "json" ? withProduct(junk.v, fx) : junk.v;
+  for (const [key, value] of mutation.extra) fields[key] = value;
+  if (valid.as === "json") {
+    const json = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, v instanceof Uint8Array ? asText({ t: "bytes", v }) : v]),
+    );
+    return { body: JSON.stringify(json), contentType: "application/json" };
+  }
+  const text = (v: unknown) =>
+    typeof v === "string"
+      ? v
+      : v instanceof Uint8Array
+        ? asText({ t: "bytes", v })
+        : (JSON.stringify(v) ?? "");
+  if (valid.as === "form") {
+    return {
+      body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])),
+      contentType: "application/x-www-form-urlencoded",
+    };
+  }
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v instanceof Uint8Array)
+      form.append(k, new File([v as Uint8Array<ArrayBuffer>], "rx.png", { type: "image/png" }));
+    else form.append(k, text(v));
+  }
+  return { body: form, contentType: null };
+}
+
+function encodeBody(b: Body, spec: RouteSpec, fx: Fixtures): { body?: BodyInit; contentType: string | null } {
+  switch (b.kind) {
+    case "none":
+      return { contentType: null };
+    case "text":
+      return { body: b.text, contentType: b.contentType ?? "application/json" };
+    case "form":
+      return {
+        body: new URLSearchParams(b.fields),
+        contentType: b.contentType ?? "application/x-www-form-urlencoded",
+      };
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of b.fields) form.append(k, v);
+      if (b.file) {
+        const bytes = b.file as Uint8Array<ArrayBuffer>;
+        form.append("image", new File([bytes], b.fileName, { type: b.fileType }));
+      }
+      return { body: form, contentType: b.contentType };
+    }
+    case "bytes":
+      return { body: b.bytes as Uint8Array<ArrayBuffer>, contentType: b.contentType };
+    case "near-valid": {
+      const encoded = nearValidBody(spec.valid!, b.mutation, fx);
+      return { body: encoded.body, contentType: b.contentType ?? encoded.contentType };
+    }
+  }
+}
+
+/** Who asks: the role's own credentials, forged ones or none; and the headers a browser or a script sends. */
+const requestShape = fc.record({
+  auth: fc.constantFrom("role", "role", "role", "role", "bearer-junk", "cookie-junk", "none"),
+  origin: fc.oneof(
+    { arbitrary: fc.constant("same" as const), weight: 15 },
+    fc.constantFrom("none", "evil", "null", "empty", "not-a-url"),
+  ),
+  junkHeaders: sometimes(
+    fc.record(
+      {
+        Accept: fc.oneof(
+          fc.constantFrom("application/json", "text/html", "*/*", "text/x-script"),
+          headerJunk,
+        ),
+        "Idempotency-Key": headerJunk,
+        "CF-Connecting-IP": fc.oneof(fc.constantFrom("::", "fe80::1", "2001:db8::1", "1.2.3.4"), headerJunk),
+        "If-None-Match": fc.oneof(fc.constantFrom("*", '"x"', 'W/"x"', '"', "W/", '"a", b'), headerJunk),
+        "If-Modified-Since": fc.oneof(
+          fc.constantFrom("Mon, 99 Foo 2020 99:99:99 GMT", "Thu, 01 Jan 1970 00:00:00 GMT", "yesterday"),
+          headerJunk,
+        ),
+        "If-Match": headerJunk,
+        "X-Forwarded-Host": fc.oneof(fc.constantFrom("evil.example", "medistore.test", ""), headerJunk),
+        Range: fc.oneof(fc.constantFrom("bytes=0-0", "bytes=-1", "bytes=9-1", "bytes=a-b"), headerJunk),
+        "Accept-Language": headerJunk,
+      },
+      { requiredKeys: [] },
+    ),
+    4,
+  ),
+  cookieJunk: fc.tuple(
+    fc.constantFrom("medistore_session", "medistore_cart", "medistore_toast", "x"),
+    headerJunk,
+  ),
+});
+
+const requestInput = (spec: RouteSpec, fx: Fixtures) =>
+  fc.record({
+    method: fc.oneof(
+      { arbitrary: fc.constantFrom(...spec.methods), weight: 4 },
+      { arbitrary: fc.constantFrom(...METHODS), weight: 1 },
+    ),
+    params: sometimes(
+      fc.dictionary(fc.constantFrom(...Object.keys(spec.params ?? {}), "_"), fc.tuple(junkString, urlMode), {
+        minKeys: 1,
+        maxKeys: 1,
+      }),
+      4,
+    ),
+    extraPath: sometimes(fc.tuple(junkString, urlMode), 6),
+    query: sometimes(queryString, 3),
+    body: bodyFor(spec, fx),
+    shape: requestShape,
+  });
+
+type RequestInput = ReturnType<typeof requestInput> extends fc.Arbitrary<infer T> ? T : never;
+
+// ---------------------------------------------------------------------------------------------------------
+// Driving the Worker
+
+/**
+ * The Worker's own fetch (workers/app.ts, serving the built app), called in-process. Through SELF every
+ * request of a test file costs more than the one before (the pool's service binding keeps something per
+ * request), which thousands of fuzz requests turn into many minutes; called directly each stays a few ms.
+ * Anything the Worker throws fails the test, as the 500 it would be.
+ */
+async function callWorker(request: Request): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** A session made directly in D1 (no password hashing), for a logout that must not end the role's session. */
+async function throwawaySession(userId: string): Promise<string> {
+  const token = `fuzz-${crypto.randomUUID()}`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  const idHash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  await env.DB.prepare("INSERT INTO sessions (id_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)")
+    .bind(idHash, userId, Date.now() + 60 * 60 * 1000, Date.now())
+    .run();
+  return token;
+}
+
+function cookieOf(client: Client, name: string): string {
+  const value = client.cookies.get(name);
+  if (!value) throw new Error(`fixture client has no ${name} cookie`);
+  return `${name}=${value}`;
+}
+
+function buildPath(spec: RouteSpec, input: RequestInput, fx: Fixtures): string {
+  let path = spec.path.replace(/:(\w+)/g, (_, name: string) => {
+    const junk = input.params?.[name];
+    return junk ? toUrlPart(junk[0], junk[1]) : (spec.params?.[name]?.(fx) ?? "x");
+  });
+  if (input.extraPath) path += `/${toUrlPart(input.extraPath[0], input.extraPath[1])}`;
+  if (input.query !== null) path += `?${input.query}`;
+  return path;
+}
+
+const ORIGIN_HEADER = {
+  same: ORIGIN,
+  none: null,
+  evil: "https://evil.example",
+  null: "null",
+  empty: "",
+  "not-a-url": "medistore.test",
+} as const;
+
+function headersFor(input: RequestInput, path: string, role: Role, fx: Fixtures, logoutToken: string | null) {
+  const headers = new Headers(input.shape.junkHeaders ?? {});
+  headers.set("Host", new URL(ORIGIN).host);
+  const origin = ORIGIN_HEADER[input.shape.origin];
+  if (origin !== null) headers.set("Origin", origin);
+  const user = role === "customer" ? fx.customer : role === "admin" ? fx.admin : null;
+  if (input.shape.auth === "role") {
+    const cookies = [fx.cartCookie];
+    if (logoutToken) headers.set("Authorization", `Bearer ${logoutToken}`);
+    else if (user && path.startsWith("/api/")) headers.set("Authorization", `Bearer ${user.token}`);
+    else if (user) cookies.push(cookieOf(user.client, "medistore_session"));
+    headers.set("Cookie", cookies.join("; "));
+  }
+  const [cookieName, junk] = input.shape.cookieJunk;
+  if (input.shape.auth === "bearer-junk") headers.set("Authorization", `Bearer ${junk}`);
+  if (input.shape.auth === "cookie-junk") headers.set("Cookie", `${cookieName}=${junk}`);
+  return headers;
+}
+
+type Sent = { method: string; url: string; body: Body; role: Role };
+
+function describeSent({ method, url, body: b, role }: Sent): string {
+  const shown = url.length > 300 ? `${url.slice(0, 300)}… (${url.length} chars)` : url;
+  const bodyText = JSON.stringify(b, (_, v: unknown) =>
+    v instanceof Uint8Array
+      ? `<${v.length} bytes>`
+      : typeof v === "string" && v.length > 200
+        ? `${v.slice(0, 200)}…(${v.length})`
+        : v,
+  );
+  return `${role} ${method} ${JSON.stringify(shown)} body=${bodyText}`;
+}
+
+async function send(spec: RouteSpec, input: RequestInput, role: Role, fx: Fixtures) {
+  const path = buildPath(spec, input, fx);
+  const withBody = input.method !== "GET" && input.method !== "HEAD";
+  // Logging out must not end the session the rest of the run relies on.
+  const logoutToken =
+    role !== "guest" && withBody && input.shape.auth === "role" && path.startsWith("/logout")
+      ? await throwawaySession(role === "admin" ? fx.admin.id : fx.customer.id)
+      : null;
+  const headers = headersFor(input, path, role, fx, logoutToken);
+  const encoded = withBody ? encodeBody(input.body, spec, fx) : { contentType: null };
+  if (encoded.contentType !== null) headers.set("Content-Type", encoded.contentType);
+
+  let request: Request;
+  try {
+    request = new Request(`${ORIGIN}${path}`, { method: input.method, headers, body: encoded.body });
+  } catch (error) {
+    // A request the platform refuses to build (say, an unusable header) never reaches a Worker.
+    if (error instanceof TypeError) return;
+    throw error;
+  }
+  const sent: Sent = {
+    method: input.method,
+    url: path,
+    body: withBody ? input.body : { kind: "none" },
+    role,
+  };
+  await expectHonestAnswer(await callWorker(request), sent);
+}
+
+/** The chat history needs the party, which does not run in the pool: a 503 with its message is honest. */
+const CHAT_UNAVAILABLE = "Chat is unavailable right now. Please try again in a moment.";
+
+async function expectHonestAnswer(response: Response, sent: Sent) {
+  const text = await response.text();
+  const what = `${describeSent(sent)} → ${response.status} ${text.slice(0, 300)}`;
+  const { pathname } = new URL(`${ORIGIN}${sent.url}`);
+  if (response.status === 503 && pathname.startsWith("/api/chat/messages/")) {
+    if (sent.method !== "HEAD") expect(JSON.parse(text), what).toEqual({ message: CHAT_UNAVAILABLE });
+    return;
+  }
+  expect(response.status, what).toBeLessThan(500);
+  if (response.status < 400 || sent.method === "HEAD") return;
+  if (pathname.startsWith("/api/")) {
+    expect(response.headers.get("Content-Type"), what).toMatch(/^application\/json/);
+    const parsed = JSON.parse(text) as { message?: unknown };
+    expect(typeof parsed.message === "string" && parsed.message.trim().length > 0, what).toBe(true);
+  } else {
+    expect(text.trim().length, what).toBeGreaterThan(0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures and the runs
+
+async function setUp(): Promise<Fixtures> {
+  const [product] = await seedProducts([{ ...DEMO[0], imageKey: "products/seed/amox.webp" }]);
+  await env.IMAGES.put("products/seed/amox.webp", PNG_BYTES, { httpMetadata: { contentType: "image/webp" } });
+  const customer = await signUp("Ngozi Okafor");
+  const admin = await signUp("Bola Admin", "admin");
+  const order = await placeOrder(product.id, { client: customer.client });
+  const upload = await new Client().fetch(
+    `/api/prescriptions/upload?email=${encodeURIComponent(customer.email)}`,
+    { method: "POST", body: imageForm(PNG_BYTES), headers: bearer(customer) },
+  );
+  expect(upload.status, "prescription fixture").toBe(201);
+  const { prescription } = (await upload.json()) as { prescription: { _id: string } };
+  const shopper = new Client();
+  await shopper.post("/cart", { intent: "add", productId: String(product.id) });
+  return {
+    productId: product.id,
+    orderId: order.id,
+    orderToken: order.accessToken,
+    prescriptionId: prescription._id,
+    cartCookie: cookieOf(shopper, "medistore_cart"),
+    customer,
+    admin,
+  };
+}
+
+/** The fixture product again, if a run deleted it (an admin's DELETE /api/products/{id} may well succeed). */
+async function restoreProduct(fx: Fixtures) {
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO products (id, name, category, price_kobo, image_key) VALUES (?, ?, ?, ?, ?)",
+  )
+    .bind(fx.productId, DEMO[0].name, DEMO[0].category, DEMO[0].priceKobo, "products/seed/amox.webp")
+    .run();
+}
+
+/** Every route is fuzzed even when one fails, so a run lists every broken route at once. */
+async function fuzzAs(role: Role) {
+  const fx = await setUp();
+  const failures: string[] = [];
+  for (const [i, spec] of ROUTES.entries()) {
+    await restoreProduct(fx);
+    try {
+      await fc.assert(
+        fc.asyncProperty(requestInput(spec, fx), (input) => send(spec, input, role, fx)),
+        // A seed per route and role, so the roles do not all get the same requests.
+        { numRuns: RUNS_PER_ROUTE, seed: SEED + 1_000 * ROLES.indexOf(role) + i },
+      );
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+      failures.push(
+        `${spec.path}: ${String(error).split("\n").slice(0, 3).join(" ")}\n  ${cause.slice(0, 600)}`,
+      );
+    }
+  }
+  expect(failures).toEqual([]);
+}
+
+describe("fuzz: every route and API call answers junk with a 4xx and a message, never a 5xx", () => {
+  it("as a guest", () => fuzzAs("guest"), 120_000);
+  it("as a signed-in customer", () => fuzzAs("customer"), 120_000);
+  it("as an admin", () => fuzzAs("admin"), 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Inputs that once answered 500, kept as explicit cases
+
+async function get(path: string, headers: HeadersInit = {}) {
+  return callWorker(new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, ...headers } }));
+}
+
+describe("fuzz: inputs that once answered 500", () => {
+  it("a NUL byte in a 3+ character search, on every search", async () => {
+    const admin = await signUp("Bola Admin", "admin");
+    await seedProducts(DEMO);
+    for (const path of ["/", "/shop", "/api/products", "/admin/products", "/shop.data", "/_root.data"]) {
+      for (const q of ["para%00cetamol", "%00%00%00", "abc%00", "%00".repeat(5_000)]) {
+        const url = `${path}?q=${q}`;
+        const res = await get(url, bearer(admin));
+        expect(res.status, url.slice(0, 60)).toBe(200);
+      }
+    }
+  });
+
+  it("a newline in redirectTo on /login (GET and POST) and on the cart", async () => {
+    const user = await signUp("Ngozi Okafor");
+    for (const target of ["/\n/evil.example", "/shop\n", "/\r\nSet-Cookie: x=1", "\n", "/cart\u0000"]) {
+      const loginPage = await user.client.get(`/login?redirectTo=${encodeURIComponent(target)}`);
+      expect(loginPage.status, target).toBe(302);
+      expect(loginPage.headers.get("Location"), target).toBe("/dashboard");
+
+      const login = await new Client().post("/login", {
+        email: user.email,
+        password: user.password,
+        redirectTo: target,
+      });
+      expect(login.status, target).toBe(302);
+      expect(login.headers.get("Location"), target).toBe("/dashboard");
+
+      const cart = await new Client().post("/cart", { intent: "clear", redirectTo: target });
+      expect(cart.status, target).toBe(302);
+      expect(cart.headers.get("Location"), target).toBe("/cart");
+    }
+  });
+
+  it("a 3,000-character /images/products/… path is a 404 with a message", async () => {
+    for (const path of [
+      `/images/products/${"a".repeat(3_000)}.webp`,
+      `/images/products/${"%00".repeat(3_000)}`,
+      `/images/products/${"é".repeat(3_000)}`,
+      `/images/products/${"..%2F".repeat(1_000)}`,
+    ]) {
+      const res = await get(path);
+      expect(res.status, path.slice(0, 40)).toBe(404);
+      expect(await res.text()).toBe("Image not found");
+    }
+  });
+
+  it("DELETE /api/users is a 405 with a message and an Allow header", async () => {
+    const admin = await signUp("Bola Admin", "admin");
+    for (const headers of [{}, bearer(admin)]) {
+      const res = await new Client().fetch("/api/users", { method: "DELETE", headers });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET");
+      expect(await res.json()).toEqual({ message: "Method not allowed. Use GET." });
+    }
+  });
+
+  it("a malformed If-None-Match or If-Modified-Since on a product image is ignored, not a 500", async () => {
+    await env.IMAGES.put("products/seed/amox.webp", PNG_BYTES, {
+      httpMetadata: { contentType: "image/webp" },
+    });
+    const path = "/images/products/seed/amox.webp";
+    const junk: Record<string, string>[] = [
+      { "If-None-Match": "a" },
+      { "If-None-Match": '"unterminated' },
+      { "If-None-Match": "W/" },
+      { "If-Modified-Since": "yesterday" },
+      { "If-Modified-Since": "Mon, 99 Foo 2020 99:99:99 GMT" },
+    ];
+    for (const headers of junk) {
+      const res = await get(path, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_BYTES);
+    }
+    // A well-formed one still works.
+    const etag = (await get(path)).headers.get("ETag")!;
+    expect((await get(path, { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  it("an API path with an encoded line break is a JSON 404, not the site's HTML page", async () => {
+    for (const path of ["/api/nope/%0A", "/api/auth/login/%0D", "/api/users/%E2%80%A8", "/api/%0a"]) {
+      for (const method of ["GET", "POST"]) {
+        const res = await callWorker(new Request(`${ORIGIN}${path}`, { method }));
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+        expect(((await res.json()) as { message: string }).message).toMatch(/no such API call/);
+      }
+    }
+  });
+
+  it("a legacy ?_data= request is answered as the page it names, not a 500", async () => {
+    for (const path of ["/register?_data=", "/login?_data=routes%2Flogin", "/register?_data"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+    }
+  });
+
+  it("an action call whose Origin does not match its Host is a 403 with a message, not a 500", async () => {
+    const cases: [string, string, Record<string, string>][] = [
+      ["OPTIONS", "/contact.data", { Origin: "https://evil.example", Host: "medistore.test" }],
+      ["HEAD", "/shop.data", { Origin: "https://evil.example", Host: "medistore.test" }],
+      ["POST", "/contact", { Origin: ORIGIN }], // no Host at all
+      ["POST", "/contact", { Origin: "", Host: "medistore.test" }],
+      ["POST", "/contact.data", { Origin: "not a url", Host: "medistore.test" }],
+      ["PUT", "/cart.data", { Origin: "null", Host: "medistore.test" }],
+    ];
+    for (const [method, path, headers] of cases) {
+      const res = await callWorker(new Request(`${ORIGIN}${path}`, { method, headers }));
+      expect(res.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
+      if (method !== "HEAD") expect(await res.text()).toBe("Cross-site requests are not allowed.");
+    }
+  });
+
+  it("a forged medistore_toast cookie is ignored, not a 500", async () => {
+    for (const value of ["a", "not-base64!", "x.y", "%00"]) {
+      for (const path of ["/", "/_root.data", "/contact"]) {
+        const res = await get(path, { Cookie: `medistore_toast=${value}` });
+        expect(res.status, `${path} with medistore_toast=${value}`).toBe(200);
+      }
+    }
+  });
+});

@@ -176,3 +176,15 @@ export function frame(event: ClientEvent | ServerEvent): string {
 export function unreadTotal(counts: Record<string, number>): number {
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
+
+/** What `POST /chat/ticket` answers: a one-socket ticket and where the socket goes. */
+export type ChatTicket = {
+  ticket: string;
+  host: string;
+  protocol: "ws" | "wss";
+  party: string;
+  room: string;
+  /** Whose ticket it is: the client tells its own messages from other admins' by it. */
+  userId: string;
+  expiresAt: number;
+};

@@ -11,6 +11,7 @@ import {
   frame,
   parseServerFrame,
   SOCKET_OPTIONS,
+  type ChatTicket,
   type ClientEvent,
   type ServerEvent,
 } from "~/lib/chat-protocol";
@@ -19,14 +20,7 @@ import { reconnectDelay } from "./backoff";
 export type ChatStatus = "connecting" | "online" | "offline";
 export type ChatTarget = { conversationId: string } | { inbox: true };
 
-type Ticket = {
-  ticket: string;
-  host: string;
-  protocol: "ws" | "wss";
-  party: string;
-  room: string;
-  userId: string;
-};
+type Ticket = Omit<ChatTicket, "expiresAt">;
 
 class TicketRefused extends Error {}
 

@@ -11,6 +11,7 @@ import {
   INBOX_PARTY,
   INBOX_ROOM,
   type ChatMessage,
+  type ChatTicket,
 } from "~/lib/chat-protocol";
 import { serviceTicket, signTicket, TICKET_TTL_MS } from "~/lib/chat-ticket";
 import type { PublicUser } from "~/lib/user";
@@ -53,17 +54,6 @@ export async function authorizeRoom(
   if (!customer || customer.role !== "user") throw new AppError(404, "No customer has that id.");
   return { party: CHAT_PARTY, room: conversationId };
 }
-
-export type ChatTicket = {
-  ticket: string;
-  host: string;
-  protocol: "ws" | "wss";
-  party: string;
-  room: string;
-  /** Whose ticket it is: the client tells its own messages from other admins' by it. */
-  userId: string;
-  expiresAt: number;
-};
 
 export async function mintTicket(
   config: AppConfig,

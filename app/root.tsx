@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -105,11 +106,14 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { cart, toast, checkoutKey, store, user, deliveryDefaults } =
     useRouteLoaderData<typeof loader>("root")!;
+  const { pathname } = useLocation();
   return (
     <CartMutationProvider>
       <CartDrawerProvider cart={cart} checkoutKey={checkoutKey} defaults={deliveryDefaults}>
-        <SiteHeader cart={cart} user={user} />
-        <FlashToast flash={toast} />
+        {/* The home page's "Talk to us": floating on wide screens, in the header below them. */}
+        <SiteHeader cart={cart} user={user} whatsapp={pathname === "/" ? store.whatsapp : undefined}>
+          <FlashToast flash={toast} />
+        </SiteHeader>
         <div className="flex-1">
           <Outlet />
         </div>

@@ -1,6 +1,9 @@
-/** The local demo's admin account (never created on a remote database). */
+/**
+ * The local demo's admin account (never created on a remote database). Its name signs the chat replies
+ * customers see, so it reads like the pharmacist it stands for.
+ */
 export const DEMO_ADMIN = {
-  name: "Demo Admin",
+  name: "Pharm. Ngozi Okafor",
   email: "admin@medistore.test",
   password: "medistore-admin-demo",
 };

@@ -68,12 +68,13 @@ export function useCartMutations() {
  * onSubmit for a cart <form method="post" action="/cart">: with JavaScript the change is queued (no page
  * load); without it the browser posts the form and the server redirects back.
  */
-export function useCartFormSubmit(after?: (formData: FormData) => void) {
+export function useCartFormSubmit(after?: (formData: FormData, form: HTMLFormElement) => void) {
   const mutations = useCartMutations();
   return (event: FormEvent<HTMLFormElement>) => {
     if (!mutations) return;
     event.preventDefault();
-    const formData = mutations.submit(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    after?.(formData);
+    const form = event.currentTarget;
+    const formData = mutations.submit(form, (event.nativeEvent as SubmitEvent).submitter);
+    after?.(formData, form);
   };
 }

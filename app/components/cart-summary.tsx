@@ -5,8 +5,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { CartView } from "~/features/cart/cart-view";
-import { CART_MAX_QTY_PER_LINE } from "~/features/cart/cart";
+import { CART_MAX_QTY_PER_LINE, CART_MIN_QTY, clampTypedQty } from "~/features/cart/cart";
 import { formatNaira } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
 import { optimisticQuantities } from "~/features/cart/intents";
 import { useCartFormSubmit, useCartMutations } from "./cart-mutations";
 import { ProductThumb } from "./product-thumb";
@@ -65,7 +66,7 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
               <li key={line.productId} className="flex gap-3 py-3">
                 <ProductThumb src={line.imageUrl} size={56} className="h-14 w-14 rounded" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-gray-900">{line.name}</p>
+                  <p className="break-words font-medium text-gray-900">{line.name}</p>
                   <p className="text-sm text-gray-600">
                     {formatNaira(line.priceKobo)} each ·{" "}
                     <span className="font-medium text-gray-900">{formatNaira(line.priceKobo * qty)}</span>
@@ -183,7 +184,18 @@ function StepButton({
   );
 }
 
-/** Typed quantity: submits on change (after a pause) with JavaScript, with its Update button without. */
+/** What the box says when a typed quantity is not one the cart can hold. */
+export const QTY_RANGE_MESSAGE = `Please enter a whole number from ${CART_MIN_QTY} to ${CART_MAX_QTY_PER_LINE}.`;
+
+/** A typed quantity the cart holds as it is: a whole number from 1 to 99. */
+const isCartQty = (text: string) => /^\d+$/.test(text) && clampTypedQty(text) === Number(text);
+
+/**
+ * Typed quantity. Without JavaScript: the browser's own checks, then its Update button. With JavaScript:
+ * sent after a pause or when the box is left; a number the cart cannot hold (0, −3, 2.5, 150) gets our
+ * message and becomes the nearest one it can (1, 1, 2, 99), the same rule as the server's, so the box
+ * always shows what the cart holds. Empty is mid-typing until the box is left, then 1.
+ */
 function QtyInput({
   lineName,
   productId,
@@ -196,52 +208,83 @@ function QtyInput({
   redirectTo: string;
 }) {
   const mutations = useCartMutations();
+  const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [text, setText] = useState(String(qty));
+  /** Our message stays after the box is put right, saying why it changed, until the next change. */
+  const [problem, setProblem] = useState(false);
   const submit = useCartFormSubmit();
   const inputId = `qty-${productId}`;
+  const messageId = `${inputId}-message`;
   useEffect(() => {
     // Follow changes made elsewhere (+/−, the server) unless the shopper is typing here.
     if (document.activeElement !== inputRef.current) setText(String(qty));
   }, [qty]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** Puts the nearest quantity the cart holds in the box and sends it, if it changes the cart. */
+  function settle(input: HTMLInputElement) {
+    clearTimeout(timer.current);
+    const next = String(clampTypedQty(input.value));
+    // The form is read from the DOM at once: set the box itself as well as the state.
+    input.value = next;
+    setText(next);
+    if (Number(next) !== qty) input.form?.requestSubmit();
+  }
+
   return (
-    <form method="post" action="/cart" onSubmit={submit} className="flex items-center gap-1">
-      <Hidden intent="set" redirectTo={redirectTo} productId={productId} />
-      <label htmlFor={inputId} className="sr-only">
-        Quantity of {lineName}
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        name="qty"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={CART_MAX_QTY_PER_LINE}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          if (!mutations) return;
-          const form = event.currentTarget.form;
-          clearTimeout(timer.current);
-          // An empty box is mid-typing: wait for blur, where empty becomes 1.
-          if (event.currentTarget.value === "") return;
-          timer.current = setTimeout(() => form?.requestSubmit(), 600);
-        }}
-        onBlur={(event) => {
-          clearTimeout(timer.current);
-          if (!mutations) return;
-          if (event.currentTarget.value === "") setText("1");
-          if (Number(event.currentTarget.value || 1) !== qty) event.currentTarget.form?.requestSubmit();
-        }}
-        className="h-8 w-14 rounded border border-gray-300 text-center"
-      />
-      <noscript>
-        <button type="submit" className="rounded border border-gray-300 px-2 py-1 text-sm">
-          Update
-        </button>
-      </noscript>
-    </form>
+    <>
+      <form
+        method="post"
+        action="/cart"
+        onSubmit={submit}
+        // With JavaScript the checks are ours (and say so); no browser bubble on a form it submits itself.
+        noValidate={hydrated}
+        className="flex items-center gap-1"
+      >
+        <Hidden intent="set" redirectTo={redirectTo} productId={productId} />
+        <label htmlFor={inputId} className="sr-only">
+          Quantity of {lineName}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          name="qty"
+          type="number"
+          inputMode="numeric"
+          min={CART_MIN_QTY}
+          max={CART_MAX_QTY_PER_LINE}
+          step={1}
+          value={text}
+          aria-invalid={(text !== "" && !isCartQty(text)) || undefined}
+          aria-describedby={problem ? messageId : undefined}
+          onChange={(event) => {
+            const input = event.currentTarget;
+            setText(input.value);
+            if (!mutations) return;
+            clearTimeout(timer.current);
+            // An empty box is mid-typing: wait until it is left, where empty becomes 1.
+            if (input.value === "") return setProblem(false);
+            setProblem(!isCartQty(input.value));
+            timer.current = setTimeout(() => settle(input), 600);
+          }}
+          onBlur={(event) => {
+            if (mutations) settle(event.currentTarget);
+          }}
+          className="h-8 w-14 rounded border border-gray-300 text-center aria-invalid:border-red-600"
+        />
+        <noscript>
+          <button type="submit" className="rounded border border-gray-300 px-2 py-1 text-sm">
+            Update
+          </button>
+        </noscript>
+      </form>
+      {problem ? (
+        <p id={messageId} role="alert" className="basis-full text-sm text-red-700">
+          {QTY_RANGE_MESSAGE}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -2,7 +2,20 @@
 import type { HTMLAttributes } from "react";
 
 export const INPUT_CLASS =
-  "mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40";
+  "mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40 aria-invalid:border-red-600";
+
+/**
+ * A field's error: its own message under it, or, when a message above the form already says it
+ * (`describedBy` names that message), only the field marked as invalid and pointed at it.
+ */
+type FieldProblem = { error?: string; invalid?: boolean; describedBy?: string };
+
+function problemAttributes(id: string, { error, invalid, describedBy }: FieldProblem) {
+  return {
+    "aria-invalid": error || invalid ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : invalid ? describedBy : undefined,
+  } as const;
+}
 
 export function FormField({
   label,
@@ -16,11 +29,12 @@ export function FormField({
   placeholder,
   inputMode,
   idPrefix = "field",
-}: {
+  invalid,
+  describedBy,
+}: FieldProblem & {
   label: string;
   name: string;
   type?: string;
-  error?: string;
   defaultValue?: string;
   autoComplete?: string;
   required?: boolean;
@@ -45,8 +59,7 @@ export function FormField({
         autoComplete={autoComplete}
         placeholder={placeholder}
         inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...problemAttributes(id, { error, invalid, describedBy })}
         className={INPUT_CLASS}
       />
       <FieldError id={`${id}-error`} message={error} />
@@ -64,12 +77,13 @@ export function TextAreaField({
   defaultValue,
   autoComplete,
   idPrefix,
-}: {
+  invalid,
+  describedBy,
+}: FieldProblem & {
   label: string;
   name: string;
   rows: number;
   maxLength: number;
-  error?: string;
   defaultValue?: string;
   autoComplete?: string;
   idPrefix: string;
@@ -88,8 +102,7 @@ export function TextAreaField({
         maxLength={maxLength}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...problemAttributes(id, { error, invalid, describedBy })}
         className={INPUT_CLASS}
       />
       <FieldError id={`${id}-error`} message={error} />

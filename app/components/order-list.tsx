@@ -59,11 +59,14 @@ export function OrderListPage({
               </p>
               <ul className="mt-3 divide-y divide-gray-100">
                 {order.items.map((item) => (
-                  <li key={item.id} className="flex items-center gap-3 py-2">
-                    <ProductThumb src={item.imageUrl} size={40} className="h-10 w-10 rounded" />
-                    <span className="flex-1 text-sm">{item.name}</span>
-                    <span className="text-sm text-gray-700">Qty: {item.quantity}</span>
-                    <span className="w-24 text-right text-sm">{formatNaira(item.unitPriceKobo)}</span>
+                  <li key={item.id} className="flex items-start gap-3 py-2">
+                    <ProductThumb src={item.imageUrl} size={40} className="h-10 w-10 shrink-0 rounded" />
+                    {/* Long names wrap (a phone has no room for name, quantity and price on one line). */}
+                    <span className="min-w-0 flex-1 text-sm">
+                      <span className="block break-words">{item.name}</span>
+                      <span className="block text-gray-700">Qty: {item.quantity}</span>
+                    </span>
+                    <span className="shrink-0 text-right text-sm">{formatNaira(item.unitPriceKobo)}</span>
                   </li>
                 ))}
               </ul>

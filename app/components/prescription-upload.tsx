@@ -77,7 +77,7 @@ export function PrescriptionUpload({ noJsResult }: { noJsResult?: UploadResult }
             <img
               src={file.url}
               alt="Preview of the chosen prescription"
-              className="h-20 w-20 rounded border object-cover"
+              className="h-20 w-20 rounded border border-gray-200 object-cover"
             />
             <figcaption className="break-all text-sm text-gray-700">{file.name}</figcaption>
           </figure>

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { whatsAppLink } from "~/lib/whatsapp";
 import { optimisticCount } from "~/features/cart/intents";
 import { useCartMutations } from "./cart-mutations";
 import { preloadCartDrawer, useCartDrawer } from "./cart-drawer";
-import { CartIcon, CloseIcon, MenuIcon, PillIcon } from "./icons";
+import { CartIcon, CloseIcon, MenuIcon, PillIcon, WhatsAppIcon } from "./icons";
 import type { CartView } from "~/features/cart/cart-view";
 import type { PublicUser } from "~/lib/user";
 
@@ -19,14 +20,41 @@ function accountLinks(user: HeaderUser) {
     : { primary: { to: "/dashboard", label: "Dashboard" }, secondary: { to: "/orders", label: "My Orders" } };
 }
 
-const NAV_LINKS = [
-  { to: "/#shop", label: "Shop" },
-  { to: "/#chat", label: "Consult" },
-  { to: "/how", label: "How to install" },
-];
+/**
+ * Where "Consult" leads: a signed-in customer straight into the chat with a pharmacist (the dashboard's
+ * widget opens on #chat), an admin to the chat panel, a guest to the home page's section on how to start.
+ */
+export function consultHref(user: HeaderUser): string {
+  if (!user) return "/#chat";
+  return user.role === "admin" ? "/admin#chat" : "/dashboard#chat";
+}
 
-export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser }) {
+function navLinks(user: HeaderUser) {
+  return [
+    { to: "/#shop", label: "Shop" },
+    { to: consultHref(user), label: "Consult" },
+    { to: "/how", label: "How to install" },
+  ];
+}
+
+export function SiteHeader({
+  cart,
+  user,
+  whatsapp,
+  children,
+}: {
+  cart: CartView;
+  user: HeaderUser;
+  /**
+   * The pharmacy's WhatsApp number, for a page with a "Talk to us" link (the home page): below 1280 px
+   * it lives here, where it covers nothing, instead of floating over the products.
+   */
+  whatsapp?: string;
+  /** Shown under the navigation, inside the sticky header (the no-JavaScript message banner). */
+  children?: ReactNode;
+}) {
   const account = accountLinks(user);
+  const links = navLinks(user);
   const [menuOpen, setMenuOpen] = useState(false);
   const hydrated = useHydrated();
   const drawer = useCartDrawer();
@@ -42,7 +70,7 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
         >
           Skip to content
         </a>
-        <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+        <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4 md:gap-3">
           <Link to="/" className="flex items-center gap-2 text-brand-700">
             <PillIcon />
             <span className="leading-tight">
@@ -51,7 +79,7 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
             </span>
           </Link>
           <div className="ml-auto hidden items-center gap-5 md:flex">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <Link key={link.to} to={link.to} className="text-gray-700 hover:text-brand-700">
                 {link.label}
               </Link>
@@ -66,6 +94,18 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
               {account.primary.label}
             </Link>
           </div>
+          {whatsapp ? (
+            <a
+              href={whatsAppLink(whatsapp, "Hello MediStore, I have a question.")}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Talk to us on WhatsApp"
+              title="Talk to us on WhatsApp"
+              className="ml-auto rounded-full p-2 text-green-700 hover:bg-green-50 md:ml-0 xl:hidden"
+            >
+              <WhatsAppIcon className="h-6 w-6" />
+            </a>
+          ) : null}
           <Link
             to="/cart"
             onPointerDown={preloadCartDrawer}
@@ -75,7 +115,9 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
               event.preventDefault();
               drawer.open();
             }}
-            className="relative ml-auto rounded-full p-2 text-gray-800 hover:bg-gray-100 md:ml-0"
+            className={`relative rounded-full p-2 text-gray-800 hover:bg-gray-100 md:ml-0 ${
+              whatsapp ? "xl:ml-0" : "ml-auto"
+            }`}
             aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
             // Busy while cart changes are still on their way to the server.
             aria-busy={(mutations?.pending.length ?? 0) > 0}
@@ -108,9 +150,16 @@ export function SiteHeader({ cart, user }: { cart: CartView; user: HeaderUser })
             </a>
           )}
         </nav>
+        {children}
       </header>
       {/* Outside the sticky header so that "fixed" covers the viewport, not the header. */}
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} hydrated={hydrated} account={account} />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        hydrated={hydrated}
+        account={account}
+        links={links}
+      />
     </>
   );
 }
@@ -124,11 +173,13 @@ function MobileMenu({
   onClose,
   hydrated,
   account,
+  links,
 }: {
   open: boolean;
   onClose: () => void;
   hydrated: boolean;
   account: ReturnType<typeof accountLinks>;
+  links: ReturnType<typeof navLinks>;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -176,7 +227,7 @@ function MobileMenu({
             </a>
           )}
         </div>
-        {NAV_LINKS.map((link) => (
+        {links.map((link) => (
           <Link key={link.to} to={link.to} onClick={onClose} className={linkClass}>
             {link.label}
           </Link>

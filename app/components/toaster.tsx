@@ -11,7 +11,8 @@ export const MAX_TOASTS = 20;
 type Sonner = typeof import("sonner");
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | null = null;
-const queued: Toast[] = [];
+type Placed = Toast & { position?: ToastPosition };
+const queued: Placed[] = [];
 const listeners = new Set<(s: Sonner) => void>();
 
 function loadSonner(): Promise<Sonner> {
@@ -23,16 +24,29 @@ function loadSonner(): Promise<Sonner> {
   return loading;
 }
 
-function display(mod: Sonner, { type, message }: Toast) {
-  if (type === "success") mod.toast.success(message, { duration: TOAST_DURATION.success });
-  else if (type === "error") mod.toast.error(message, { duration: TOAST_DURATION.error });
-  else mod.toast(message, { duration: TOAST_DURATION.info });
+type ToastPosition = "top-center" | "bottom-center";
+
+function display(mod: Sonner, { type, message, position }: Placed) {
+  if (type === "success") mod.toast.success(message, { duration: TOAST_DURATION.success, position });
+  else if (type === "error") mod.toast.error(message, { duration: TOAST_DURATION.error, position });
+  else mod.toast(message, { duration: TOAST_DURATION.info, position });
 }
 
-export function showToast(toast: Toast) {
-  if (sonner) return display(sonner, toast);
-  queued.push(toast);
+/**
+ * Shows a toast, at the bottom of the screen; `awayFrom` (the button just pressed) moves it to the top
+ * when that button sits in the lower half, so the toast never hides the control the shopper may press
+ * again.
+ */
+export function showToast(toast: Toast, awayFrom?: Element | null) {
+  const placed: Placed = { ...toast, position: awayFrom ? positionAwayFrom(awayFrom) : undefined };
+  if (sonner) return display(sonner, placed);
+  queued.push(placed);
   void loadSonner();
+}
+
+function positionAwayFrom(element: Element): ToastPosition {
+  const rect = element.getBoundingClientRect();
+  return rect.top + rect.height / 2 > window.innerHeight / 2 ? "top-center" : "bottom-center";
 }
 
 export function AppToaster() {
@@ -51,13 +65,13 @@ export function AppToaster() {
     const timer = setTimeout(() => queued.splice(0).forEach((t) => display(mod, t)));
     return () => clearTimeout(timer);
   }, [Toaster]);
-  // Bottom centre, above the floating WhatsApp button: at the top a toast would cover the cart button
-  // (and hovering a toast pauses it).
+  // Bottom centre by default; a toast sent to the top sits below the sticky header, never over the cart
+  // button (hovering a toast pauses it).
   return Toaster ? (
     <Toaster
       position="bottom-center"
-      offset={{ bottom: 84 }}
-      mobileOffset={{ bottom: 84 }}
+      offset={{ bottom: 24, top: 72 }}
+      mobileOffset={{ bottom: 16, top: 64 }}
       visibleToasts={MAX_TOASTS}
       richColors
       closeButton
@@ -66,8 +80,9 @@ export function AppToaster() {
 }
 
 /**
- * A toast carried across a redirect (flash cookie). Without JavaScript it renders as a banner in the page;
- * once hydrated it is shown as a toast instead.
+ * A toast carried across a redirect (flash cookie). Without JavaScript it renders as a banner inside the
+ * sticky header, so it is seen wherever the redirect lands (Add to cart comes back to its card); once
+ * hydrated it is shown as a toast instead.
  */
 export function FlashToast({ flash }: { flash: Toast | null }) {
   const hydrated = useHydrated();
@@ -84,9 +99,10 @@ export function FlashToast({ flash }: { flash: Toast | null }) {
   return (
     <div
       role={flash.type === "error" ? "alert" : "status"}
-      className={`mx-auto mt-3 max-w-6xl rounded-lg border px-4 py-3 text-sm ${tone}`}
+      data-flash-banner
+      className={`border-t px-4 py-2 text-sm ${tone}`}
     >
-      {flash.message}
+      <p className="mx-auto max-w-6xl">{flash.message}</p>
     </div>
   );
 }

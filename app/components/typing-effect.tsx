@@ -5,40 +5,58 @@ export const TYPE_MS = 100;
 export const DELETE_MS = 60;
 export const PAUSE_MS = 1500;
 
+type Schedule = (step: () => void, ms: number) => unknown;
+type Cancel = (timer: never) => void;
+
+/**
+ * Runs the effect on its own timers, starting from the first phrase shown whole: pause, delete it a
+ * character at a time, type the next one, pause, and so on. `show` gets every text to display. Returns
+ * the function that stops it. Apart from React so that its timings can be pinned with fake timers.
+ */
+export function runTypingEffect(
+  phrases: readonly string[],
+  show: (text: string) => void,
+  schedule: Schedule = (step, ms) => setTimeout(step, ms),
+  cancel: Cancel = (timer) => clearTimeout(timer),
+): () => void {
+  if (phrases.length === 0) return () => {};
+  let index = 0;
+  let shown = phrases[0];
+  let timer: unknown;
+  const after = (ms: number, step: () => void) => {
+    timer = schedule(step, ms);
+  };
+
+  const deleteOne = () => {
+    shown = shown.slice(0, -1);
+    show(shown);
+    if (shown !== "") return after(DELETE_MS, deleteOne);
+    index = (index + 1) % phrases.length;
+    after(TYPE_MS, typeOne);
+  };
+  const typeOne = () => {
+    const phrase = phrases[index];
+    shown = phrase.slice(0, shown.length + 1);
+    show(shown);
+    // The one pause of a phrase: once it is whole, before the first deletion.
+    after(shown === phrase ? PAUSE_MS : TYPE_MS, shown === phrase ? deleteOne : typeOne);
+  };
+
+  after(PAUSE_MS, deleteOne);
+  return () => cancel(timer as never);
+}
+
 /**
  * Cycles through phrases by typing and deleting them. The server renders the first phrase whole (so the
  * hero reads well before JavaScript); screen readers get the full list once, not every keystroke.
  */
 export function TypingEffect({ phrases }: { phrases: readonly string[] }) {
-  const [index, setIndex] = useState(0);
   const [shown, setShown] = useState(phrases[0] ?? "");
-  const [deleting, setDeleting] = useState(true);
 
   useEffect(() => {
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    const phrase = phrases[index] ?? "";
-    let delay: number;
-    let step: () => void;
-    if (!deleting && shown === phrase) {
-      delay = PAUSE_MS;
-      step = () => setDeleting(true);
-    } else if (deleting && shown === "") {
-      delay = TYPE_MS;
-      step = () => {
-        setDeleting(false);
-        setIndex((i) => (i + 1) % phrases.length);
-      };
-    } else if (deleting) {
-      // The first phrase arrives already typed: pause on it before deleting.
-      delay = shown === phrase ? PAUSE_MS : DELETE_MS;
-      step = () => setShown((s) => s.slice(0, -1));
-    } else {
-      delay = TYPE_MS;
-      step = () => setShown(phrase.slice(0, shown.length + 1));
-    }
-    const timer = setTimeout(step, delay);
-    return () => clearTimeout(timer);
-  }, [shown, deleting, index, phrases]);
+    return runTypingEffect(phrases, setShown);
+  }, [phrases]);
 
   return (
     <>

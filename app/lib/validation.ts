@@ -146,8 +146,23 @@ export const productSchema = z.object({
     }),
 });
 
+export const ADMIN_NAME_REQUIRED = "Please enter the admin's name.";
+
+/** A new admin's name is required: customers read it on every chat reply. */
 export const adminCreateSchema = z.object({
   email: emailField,
   password: newPasswordField,
-  name: z.string().trim().max(100).optional(),
+  name: z
+    .string({ error: ADMIN_NAME_REQUIRED })
+    .trim()
+    .min(1, ADMIN_NAME_REQUIRED)
+    .max(100, "Please keep the name under 100 characters."),
+});
+
+/**
+ * The API's older contract is `{email, password}`: clients built against it may send no name, so there the
+ * name is optional and the caller supplies a default.
+ */
+export const apiAdminCreateSchema = adminCreateSchema.extend({
+  name: adminCreateSchema.shape.name.optional(),
 });

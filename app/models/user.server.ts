@@ -39,7 +39,7 @@ export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role"
     .values({ id: crypto.randomUUID(), ...account, email, role: "admin" })
     .onConflictDoUpdate({
       target: users.email,
-      set: { role: "admin", passwordHash: account.passwordHash },
+      set: { role: "admin", passwordHash: account.passwordHash, name: account.name },
     });
 }
 

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddToCartForm } from "~/components/product-card";
+import { consultHref } from "~/components/site-header";
 import { ShopGrid } from "~/components/shop-grid";
 import { TypingEffect } from "~/components/typing-effect";
 import { WhatsAppFloat } from "~/components/whatsapp-float";
+import { WhatsAppIcon } from "~/components/icons";
+import { whatsAppLink } from "~/lib/whatsapp";
 import { formatNaira } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 import { loadHome } from "~/features/catalogue/shop.server";
@@ -43,6 +46,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export default function Home() {
   const { hero, grid } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = root?.user ?? null;
+  // Signed in, "Consult" opens the chat itself; a guest is first invited to make a free account.
+  const consult = user ? consultHref(user) : "/register";
   return (
     <main id="main">
       <section id="home" className="bg-gradient-to-b from-brand-50 to-white">
@@ -65,7 +71,7 @@ export default function Home() {
                 Shop Medicines
               </a>
               <Link
-                to="/register"
+                to={consult}
                 className="rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
               >
                 Consult a Pharmacist
@@ -75,7 +81,11 @@ export default function Home() {
           {hero.length > 0 ? (
             <ul className="grid grid-cols-2 gap-3" aria-label="Popular medicines">
               {hero.map((product, i) => (
-                <li key={product.id} className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+                <li
+                  key={product.id}
+                  id={`hero-product-${product.id}`}
+                  className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm"
+                >
                   {product.imageUrl ? (
                     <img
                       src={product.imageUrl}
@@ -89,7 +99,7 @@ export default function Home() {
                   ) : null}
                   <p className="mt-2 text-sm font-semibold leading-snug">{product.name}</p>
                   <p className="text-sm font-bold">{formatNaira(product.priceKobo)}</p>
-                  <AddToCartForm product={product} className="mt-2" />
+                  <AddToCartForm product={product} anchor={`hero-product-${product.id}`} className="mt-2" />
                 </li>
               ))}
             </ul>
@@ -130,15 +140,37 @@ export default function Home() {
           can upload a prescription for us to fill. Or message us on WhatsApp now.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/register" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
-            Create a free account
-          </Link>
-          <Link
-            to="/login"
-            className="rounded-lg border border-gray-300 px-5 py-3 font-semibold text-gray-800"
-          >
-            Login
-          </Link>
+          {user ? (
+            <Link
+              to={consultHref(user)}
+              className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white"
+            >
+              {user.role === "admin" ? "Open the chat panel" : "Chat with a pharmacist"}
+            </Link>
+          ) : (
+            <>
+              <Link to="/register" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
+                Create a free account
+              </Link>
+              <Link
+                to="/login"
+                className="rounded-lg border border-gray-300 px-5 py-3 font-semibold text-gray-800"
+              >
+                Login
+              </Link>
+            </>
+          )}
+          {root?.store.whatsapp ? (
+            <a
+              href={whatsAppLink(root.store.whatsapp, "Hello MediStore, I have a question.")}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-lg bg-green-700 px-5 py-3 font-semibold text-white hover:bg-green-800"
+            >
+              <WhatsAppIcon className="h-5 w-5" />
+              Talk to us on WhatsApp
+            </a>
+          ) : null}
         </div>
       </section>
       {root ? <WhatsAppFloat number={root.store.whatsapp} /> : null}

@@ -1,4 +1,4 @@
-/** Admin › Admins: create another admin (e-mail, password) and see who has admin access. */
+/** Admin › Admins: create another admin (e-mail, name, password) and see who has admin access. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, FormField } from "~/components/form-field";
@@ -26,11 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(form, ["email", "name"], 254);
   return handleForm(
     async () => {
-      await createAdmin(context, {
-        ...values,
-        name: values.name || undefined,
-        password: form?.get("password"),
-      });
+      await createAdmin(context, { ...values, password: form?.get("password") });
       return redirectWithToast("/admin/admins", { type: "success", message: ADMIN_CREATED }, context.config);
     },
     { values },
@@ -61,12 +57,14 @@ export default function AdminAdmins() {
             maxLength={254}
           />
           <FormField
-            label="Name (optional)"
+            label="Name"
             name="name"
             idPrefix="admin"
-            required={false}
             maxLength={100}
             autoComplete="off"
+            placeholder="e.g. Pharm. Amaka Obi"
+            defaultValue={result?.values?.name}
+            error={result?.errors?.name}
           />
           <PasswordInput
             id="admin-password"

@@ -1,6 +1,7 @@
-/** Admin › Orders: Order Ref, Email, Total, Status, Action (status dropdown), with each order's timeline. */
+/** Admin › Orders: Order Ref, Date, Email, Total, Status, Action (status dropdown), with each order's timeline. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 import { OrderTimeline } from "~/components/order-timeline";
 import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -54,41 +55,42 @@ export default function AdminOrders() {
       <h2 id="orders-heading" className="sr-only">
         Orders
       </h2>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-gray-50 text-gray-700">
+      {/*
+        A table from md up; on a phone each row is a card that fits 360 px: ref and status, date and
+        total, e-mail, then the status control.
+      */}
+      <div className="rounded-xl border border-gray-200 bg-white">
+        <table className="block w-full text-left text-sm md:table">
+          <thead className="bg-gray-50 text-gray-700 max-md:sr-only">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Order Ref
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Total
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Action
-              </th>
+              {["Order Ref", "Date", "Email", "Total", "Status", "Action"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100">
+          <tbody className="block divide-y divide-gray-100 md:table-row-group">
             {orders.map((order) => (
-              <tr key={order.id} className="align-top">
-                <td className="px-3 py-2">
+              <tr
+                key={order.id}
+                data-testid="admin-order"
+                data-order-id={order.id}
+                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 p-3 align-top [grid-template-areas:'ref_status'_'date_total'_'email_email'_'action_action'] md:table-row md:p-0"
+              >
+                <td data-part="ref" className="[grid-area:ref] md:px-3 md:py-2">
                   <details>
-                    <summary className="cursor-pointer font-medium">{order.orderRef}</summary>
+                    <summary className="cursor-pointer whitespace-nowrap font-medium">
+                      {order.orderRef}
+                    </summary>
                     <div className="mt-2 space-y-2 text-xs text-gray-700">
                       <p>
                         {order.name} · {order.phone}
                       </p>
-                      <p className="whitespace-pre-line">{order.deliveryAddress}</p>
+                      <p className="whitespace-pre-line break-words">{order.deliveryAddress}</p>
                       <ul>
                         {order.items.map((item) => (
-                          <li key={item.id}>
+                          <li key={item.id} className="break-words">
                             {item.name} × {item.quantity}
                           </li>
                         ))}
@@ -97,12 +99,28 @@ export default function AdminOrders() {
                     </div>
                   </details>
                 </td>
-                <td className="px-3 py-2 break-all">{order.email}</td>
-                <td className="px-3 py-2">{formatNaira(order.totalKobo)}</td>
-                <td className="px-3 py-2">
+                <td
+                  data-part="date"
+                  className="text-gray-600 [grid-area:date] md:px-3 md:py-2 md:text-gray-900"
+                >
+                  <LocalTime ms={order.createdAt} className="whitespace-nowrap" />
+                </td>
+                <td
+                  data-part="email"
+                  className="break-all text-gray-600 [grid-area:email] md:px-3 md:py-2 md:text-gray-900"
+                >
+                  {order.email}
+                </td>
+                <td
+                  data-part="total"
+                  className="whitespace-nowrap text-right font-medium [grid-area:total] md:px-3 md:py-2 md:text-left md:font-normal"
+                >
+                  {formatNaira(order.totalKobo)}
+                </td>
+                <td data-part="status" className="justify-self-end [grid-area:status] md:px-3 md:py-2">
                   <StatusBadge status={order.deliveryStatus} />
                 </td>
-                <td className="px-3 py-2">
+                <td data-part="action" className="pt-1 [grid-area:action] md:px-3 md:py-2">
                   <Form method="post" preventScrollReset className="flex items-center gap-2">
                     <input type="hidden" name="orderId" value={order.id} />
                     <input type="hidden" name="redirectTo" value={here} />
@@ -115,7 +133,7 @@ export default function AdminOrders() {
                       defaultValue={order.deliveryStatus}
                       key={order.deliveryStatus}
                       onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-                      className="rounded-lg border border-gray-300 bg-white px-2 py-1"
+                      className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
                     >
                       {DELIVERY_STATUSES.map((status) => (
                         <option key={status} value={status}>

@@ -46,8 +46,9 @@ export default function AdminLayout() {
         </div>
         <LogoutButton />
       </div>
-      <nav aria-label="Admin sections" className="mt-4 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 border-b border-gray-200">
+      {/* On a phone the tabs wrap onto a second row rather than hide off the side. */}
+      <nav aria-label="Admin sections" className="mt-4">
+        <ul className="flex flex-wrap gap-1 md:gap-0 md:border-b md:border-gray-200">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink
@@ -55,10 +56,10 @@ export default function AdminLayout() {
                 end={tab.end}
                 prefetch="intent"
                 className={({ isActive }) =>
-                  `block border-b-2 px-3 py-2 text-sm font-medium ${
+                  `block rounded-full px-3 py-1.5 text-sm font-medium md:rounded-none md:border-b-2 md:py-2 ${
                     isActive
-                      ? "border-brand-700 text-brand-700"
-                      : "border-transparent text-gray-600 hover:text-gray-900"
+                      ? "bg-brand-700 text-white md:border-brand-700 md:bg-transparent md:text-brand-700"
+                      : "bg-gray-100 text-gray-700 hover:text-gray-900 md:border-transparent md:bg-transparent md:text-gray-600"
                   }`
                 }
               >
@@ -71,8 +72,8 @@ export default function AdminLayout() {
       <div className="mt-6">
         <Outlet />
       </div>
-      {/* The chat panel sits beneath the tabs. */}
-      <div className="mt-6">
+      {/* The chat panel sits beneath the tabs ("Consult" in the header leads here). */}
+      <div id="chat" className="mt-6">
         <AdminChatPanel customers={customers} />
       </div>
     </main>

@@ -61,14 +61,14 @@ export default function CheckoutPage() {
             <ul className="mt-2 space-y-1 text-sm">
               {cart.lines.map((line) => (
                 <li key={line.productId} className="flex justify-between gap-2">
-                  <span>
+                  <span className="min-w-0 break-words">
                     {line.name} × {line.qty}
                   </span>
-                  <span>{formatNaira(line.lineTotalKobo)}</span>
+                  <span className="shrink-0">{formatNaira(line.lineTotalKobo)}</span>
                 </li>
               ))}
             </ul>
-            <p className="mt-2 flex justify-between border-t pt-2 font-semibold">
+            <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-semibold">
               <span>Total</span>
               <span>{formatNaira(cart.subtotalKobo)}</span>
             </p>

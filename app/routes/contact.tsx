@@ -184,6 +184,7 @@ function ContactForm() {
   const actionData = useActionData<ContactActionData>();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
   const busy = fetcher.state !== "idle";
   // A fetcher answer wins; actionData is the answer to a submission made before JavaScript loaded.
   const result = busy ? undefined : (fetcher.data ?? actionData);
@@ -200,6 +201,8 @@ function ContactForm() {
       const field = form.elements.namedItem(name);
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
     }
+    // On a phone the Send button is a screen below the confirmation: bring the confirmation into view.
+    sentRef.current?.scrollIntoView({ block: "center" });
   }, [fetcher.state, fetcher.data]);
 
   return (
@@ -213,6 +216,7 @@ function ContactForm() {
       <div aria-live="polite" aria-atomic="true">
         {result?.ok ? (
           <p
+            ref={sentRef}
             role="status"
             className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
           >

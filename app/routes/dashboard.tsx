@@ -107,7 +107,7 @@ export default function Dashboard() {
         <LogoutButton />
       </div>
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Link to="/orders" className="rounded-xl border border-gray-200 bg-white p-4 hover:border-brand-600">
           <h2 className="font-semibold text-brand-700">Your Orders</h2>
           <p className="mt-1 text-sm text-gray-600">Every order you placed while logged in.</p>
@@ -130,9 +130,14 @@ export default function Dashboard() {
           </h2>
           <p className="mt-1 text-sm text-gray-600">Message our pharmacists on WhatsApp.</p>
         </a>
+        {/* Customers talk to a pharmacist here; admins answer from /admin. */}
+        {root?.user && root.user.role !== "admin" ? (
+          <ChatWidget conversationId={root.user.id} whatsappLink={helpLink} />
+        ) : null}
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      {/* One column on phones; a track of minmax(0, 1fr) lets long order names wrap, not widen the page. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PrescriptionUpload noJsResult={actionData} />
         <section aria-labelledby="recent-heading" className="rounded-xl border border-gray-200 bg-white p-4">
           <h2 id="recent-heading" className="text-lg font-semibold">
@@ -149,14 +154,16 @@ export default function Dashboard() {
                 ) : (
                   <ul className="mt-3 divide-y divide-gray-100">
                     {orders.map((order) => (
-                      <li key={order.id} className="flex items-center justify-between gap-3 py-2">
+                      <li key={order.id} className="flex items-start justify-between gap-3 py-2">
                         <Link
                           to={`/order/${order.accessToken}`}
-                          className="min-w-0 truncate text-sm hover:underline"
+                          className="line-clamp-2 min-w-0 break-words text-sm hover:underline"
                         >
                           {order.label}
                         </Link>
-                        <StatusBadge status={order.status} />
+                        <span className="shrink-0">
+                          <StatusBadge status={order.status} />
+                        </span>
                       </li>
                     ))}
                   </ul>
@@ -185,7 +192,7 @@ export default function Dashboard() {
                     src={p.url}
                     alt="Your prescription"
                     loading="lazy"
-                    className="aspect-square w-full rounded-lg border bg-gray-100 object-cover"
+                    className="aspect-square w-full rounded-lg border border-gray-200 bg-gray-100 object-cover"
                   />
                 </a>
                 <p className="mt-1 text-xs text-gray-600">
@@ -196,11 +203,6 @@ export default function Dashboard() {
           </ul>
         )}
       </section>
-
-      {/* Customers talk to a pharmacist here; admins answer from /admin. */}
-      {root?.user && root.user.role !== "admin" ? (
-        <ChatWidget conversationId={root.user.id} whatsappLink={helpLink} />
-      ) : null}
     </main>
   );
 }

@@ -82,14 +82,14 @@ export default function OrderStatusPage() {
         <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 p-3">
-              <ProductThumb src={item.imageUrl} size={48} eager className="h-12 w-12 rounded" />
-              <div className="flex-1">
-                <p className="font-medium">{item.name}</p>
+              <ProductThumb src={item.imageUrl} size={48} eager className="h-12 w-12 shrink-0 rounded" />
+              <div className="min-w-0 flex-1">
+                <p className="break-words font-medium">{item.name}</p>
                 <p className="text-sm text-gray-600">
                   Qty: {item.quantity} × {formatNaira(item.unitPriceKobo)}
                 </p>
               </div>
-              <p className="font-medium">{formatNaira(item.unitPriceKobo * item.quantity)}</p>
+              <p className="shrink-0 font-medium">{formatNaira(item.unitPriceKobo * item.quantity)}</p>
             </li>
           ))}
         </ul>
@@ -112,7 +112,7 @@ export default function OrderStatusPage() {
         <h2 id="delivery-heading" className="text-lg font-semibold">
           Delivery
         </h2>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:break-words">
           <dt className="text-gray-600">Name</dt>
           <dd>{order.name}</dd>
           <dt className="text-gray-600">Phone</dt>

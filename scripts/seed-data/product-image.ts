@@ -1,16 +1,17 @@
 /**
- * A small drawn product picture per demo product: a flat illustration of its form (box, blister, bottle…)
- * on a light tinted background, 240×240 WebP. The hue comes from the category so a category looks
- * consistent; the product name nudges hue, accent and pose so neighbours differ. No text in the SVG:
- * fonts are not guaranteed where the seed runs. Same product in, same bytes out.
+ * A small drawn product picture per demo product, 240×240 WebP, in one visual language:
+ *  - the pack shows the form (box and blister, pill bottle, strip, tube, syrup bottle, cream tube…);
+ *  - a round badge in the top-left corner shows the kind of medicine (pain, infection, malaria, heart,
+ *    vitamins…, KIND_OF_CATEGORY), on a background tinted for that kind;
+ *  - each product of a form gets its own pack colour, tablet look and layout, handed out in catalogue
+ *    order so that no two medicines share a pack (a hash would let two collide).
+ * No text in the SVG: fonts are not guaranteed where the seed runs. Same product in, same bytes out.
  */
 import sharp from "sharp";
-import type { ProductForm, SeedProduct } from "./catalogue";
+import type { ProductCategory } from "../../app/lib/categories";
+import { CATALOGUE, type ProductForm, type SeedProduct } from "./catalogue";
 
 const SIZE = 240;
-
-/** Hues that stay pleasant both as a pale background and as a saturated pack colour. */
-const HUES = [4, 18, 32, 45, 140, 160, 175, 192, 205, 218, 232, 258, 275, 292, 318, 340];
 
 /** FNV-1a: tiny, stable across runs and platforms (unlike anything seeded from Math.random). */
 function hash(text: string): number {
@@ -37,6 +38,180 @@ function hsl(hue: number, saturation: number, lightness: number): string {
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
+/** What a medicine is for, as the badge shows it. */
+type Kind =
+  | "pain"
+  | "allergy"
+  | "infection"
+  | "malaria"
+  | "heart"
+  | "diabetes"
+  | "gut"
+  | "mind"
+  | "vitamin"
+  | "blood"
+  | "breathing"
+  | "eye"
+  | "hormone"
+  | "skin"
+  | "teeth"
+  | "cancer"
+  | "worm"
+  | "care";
+
+export const KIND_OF_CATEGORY: Record<ProductCategory, Kind> = {
+  Analgesics: "pain",
+  Nonsteroidal: "pain",
+  "Anti-inflamatory": "pain",
+  "Joints and Bone Support Drugs": "pain",
+  Antispasmodics: "pain",
+  "Anti Allergy": "allergy",
+  Antibiotics: "infection",
+  Antiviral: "infection",
+  Antiretrovirals: "infection",
+  "Anti-Fungal": "infection",
+  Vaccines: "infection",
+  "Anti-Malaria": "malaria",
+  "Cardiovascular Health Drugs": "heart",
+  "Lipid Lowering Drugs": "heart",
+  Diuretics: "heart",
+  "Anti-Diabetic Drugs": "diabetes",
+  "Anti-Ulcer": "gut",
+  "Anti-Diarrhea": "gut",
+  Laxatives: "gut",
+  Probiotic: "gut",
+  "Oral Rehydration": "gut",
+  "Liver Supplements": "gut",
+  Anticonvulsants: "mind",
+  Antidepressants: "mind",
+  Antipsychotics: "mind",
+  Sedatives: "mind",
+  "Sleep Aid": "mind",
+  "Wellbeing / Dietary Supplements": "vitamin",
+  Antioxidant: "vitamin",
+  "Appetite Stimulants": "vitamin",
+  "Body Builder": "vitamin",
+  "Weight Loss Supplements": "vitamin",
+  Featured: "vitamin",
+  Hematinic: "blood",
+  "Iron Supplements": "blood",
+  "Respiratory Health": "breathing",
+  "Cough and Cold Drugs": "breathing",
+  Lozenges: "breathing",
+  "Eye Supplements & Drugs": "eye",
+  "Eye, Ear & Nose Drops & Ointments": "eye",
+  Contraceptives: "hormone",
+  "Feminine Hygiene & Suppositories": "hormone",
+  "Sexual Wellness / Fertility Drugs": "hormone",
+  Antiandrogens: "hormone",
+  Antithyroidism: "hormone",
+  "Topical Preparations": "skin",
+  "Beauty and Cosmetics": "skin",
+  "Antiseptic Liquid": "skin",
+  "Wound Dressing": "skin",
+  Lubricant: "hormone",
+  "Oral and Dental Care": "teeth",
+  "Anti-Cancer": "cancer",
+  "Oncology Drugs": "cancer",
+  Immunosuppressants: "care",
+  Inhibitors: "care",
+  "Worm Expeller": "worm",
+  Infusion: "care",
+  "Injection I.M/I.V": "care",
+  "Medical & Hospital Equipment": "care",
+  "Emergency Poisoning Treatment": "care",
+  Control: "care",
+  General: "care",
+};
+
+/** Each kind's hue: the badge's symbol and the background's tint. */
+const KIND_HUE: Record<Kind, number> = {
+  pain: 8,
+  allergy: 320,
+  infection: 140,
+  malaria: 95,
+  heart: 352,
+  diabetes: 200,
+  gut: 30,
+  mind: 255,
+  vitamin: 42,
+  blood: 0,
+  breathing: 190,
+  eye: 215,
+  hormone: 290,
+  skin: 170,
+  teeth: 205,
+  cancer: 330,
+  worm: 75,
+  care: 220,
+};
+
+/** A colour as hue, saturation and lightness. */
+type Hsl = { hue: number; saturation: number; lightness: number };
+
+/** The colours packs are made of: 12 hues, each deep and bright. */
+const BASE_COLOURS: Hsl[] = [38, 58].flatMap((lightness) =>
+  Array.from({ length: 12 }, (_, i) => ({ hue: i * 30, saturation: 70, lightness })),
+);
+
+/** CIELAB of an HSL colour (D65), where distance is roughly what the eye sees. */
+function lab({ hue, saturation, lightness }: Hsl): [number, number, number] {
+  const hex = hsl(hue, saturation, lightness);
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (841 / 108) * t + 4 / 29);
+  const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+  const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/** The base colours in farthest-first order: each the one most unlike all before it. */
+const FARTHEST_FIRST: Hsl[] = (() => {
+  const points = BASE_COLOURS.map(lab);
+  const delta = (i: number, j: number) =>
+    Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1], points[i][2] - points[j][2]);
+  const order = [0];
+  while (order.length < points.length) {
+    let best = -1;
+    let bestDistance = -1;
+    for (let i = 0; i < points.length; i++) {
+      if (order.includes(i)) continue;
+      const distance = Math.min(...order.map((j) => delta(i, j)));
+      if (distance > bestDistance) [best, bestDistance] = [i, distance];
+    }
+    order.push(best);
+  }
+  return order.map((i) => BASE_COLOURS[i]);
+})();
+
+/**
+ * The slot-th pack of a group: its body colour the slot-th base colour in farthest-first order (so the
+ * first packs of a group are as unlike as can be, and no two share a body until all 24 are used), and a
+ * second colour (cap, band, pill half) well away from it, which also differs between packs whose body
+ * colours are neighbours.
+ */
+function packLook(slot: number): { main: Hsl; second: Hsl } {
+  const n = FARTHEST_FIRST.length;
+  return {
+    main: FARTHEST_FIRST[slot % n],
+    second: FARTHEST_FIRST[(slot + 7 + 5 * Math.floor(slot / n)) % n],
+  };
+}
+
+/** Tablets: colour and shape of the pills themselves. */
+const PILLS = [
+  { fill: "#ffffff", shape: "round" },
+  { fill: "#fde68a", shape: "round" },
+  { fill: "#fbcfe8", shape: "oval" },
+  { fill: "#ffffff", shape: "caplet" },
+  { fill: "#fdba74", shape: "oval" },
+  { fill: "#bfdbfe", shape: "caplet" },
+] as const;
+type Pill = { fill: string; shape: "round" | "oval" | "caplet" | "capsule"; second?: string };
+
 type Palette = {
   bg: string;
   halo: string;
@@ -52,39 +227,183 @@ type Palette = {
   screen: string;
 };
 
-/** Per-product knobs drawn from the name hash, so every choice is reproducible. */
-type Variant = { bits: number; tilt: number };
+/** Per-product knobs, so every choice is reproducible. */
+type Variant = { bits: number; tilt: number; slot: number; pill: Pill };
 
-function paletteFor(product: SeedProduct): { palette: Palette; variant: Variant } {
-  const base = HUES[hash(product.category) % HUES.length];
+/**
+ * Pack designs per form, handed out in turn along the catalogue: with fewer products per design, each
+ * design's products can all have clearly different colours.
+ */
+const DESIGNS = {
+  tablet: ["box", "bottle", "strip", "carton", "tub"],
+  capsule: ["loose", "pot"],
+  syrup: ["cup", "carton"],
+  bottle: ["tall", "pump"],
+} as const satisfies Partial<Record<ProductForm, readonly string[]>>;
+type Design =
+  | (typeof DESIGNS)[keyof typeof DESIGNS][number]
+  /** Tablets by their name: effervescent ones in a tube, lozenges in a tin. */
+  | "tube"
+  | "tin"
+  | "standard";
+
+/** The catalogue's products of this form, for handing out looks in order (none outside it today). */
+const byForm = (form: ProductForm) => CATALOGUE.filter((p) => p.form === form);
+
+const namedDesign = (product: SeedProduct): Design | null =>
+  product.form !== "tablet"
+    ? null
+    : /effervescent|\(tube/i.test(product.name)
+      ? "tube"
+      : /lozenge/i.test(product.name)
+        ? "tin"
+        : null;
+
+function designOf(product: SeedProduct): Design {
+  const named = namedDesign(product);
+  if (named) return named;
+  const designs: readonly Design[] | undefined = (DESIGNS as Partial<Record<ProductForm, readonly Design[]>>)[
+    product.form
+  ];
+  if (!designs) return "standard";
+  const turn = byForm(product.form).filter((p) => !namedDesign(p));
+  const index = turn.findIndex((p) => p.name === product.name);
+  return designs[(index >= 0 ? index : hash(product.name)) % designs.length];
+}
+
+/**
+ * A product's place among the products drawn with the same form and design: its pack colours (the
+ * packLook), so no two of them share a look. Outside the catalogue: the name's hash.
+ */
+function slotOf(product: SeedProduct, design: Design): number {
+  const group = byForm(product.form).filter((p) => designOf(p) === design);
+  const index = group.findIndex((p) => p.name === product.name);
+  return index >= 0 ? index : hash(product.name);
+}
+
+function paletteFor(product: SeedProduct): {
+  palette: Palette;
+  variant: Variant;
+  kind: Kind;
+  design: Design;
+} {
+  const kind = KIND_OF_CATEGORY[product.category];
+  const base = KIND_HUE[kind];
   const bits = hash(product.name);
-  const hue = (base + ((bits % 21) - 10) + 360) % 360;
-  // Accent: complementary, or a neighbour on either side, depending on the product.
-  const accentHue = (hue + [150, 40, -40][(bits >>> 5) % 3] + 360) % 360;
-  // Yellows and oranges turn muddy when dark, so they get lighter and more saturated.
-  const warm = hue >= 25 && hue <= 70;
-  const lift = ((bits >>> 8) % 8) + (warm ? 8 : 0);
-  const saturation = warm ? 70 : 58;
+  const design = designOf(product);
+  const slot = slotOf(product, design);
+  const { main, second } = packLook(slot);
+  const { hue, saturation, lightness } = main;
   return {
+    kind,
+    design,
     palette: {
-      bg: hsl(base, 60, 95),
-      halo: hsl(base, 55, 89),
+      bg: hsl(base, 70, 95),
+      halo: hsl(base, 60, 88),
       shadow: hsl(base, 25, 80),
-      main: hsl(hue, saturation, 44 + lift),
-      dark: hsl(hue, saturation, 32 + lift),
-      light: hsl(hue, 65, 80),
-      accent: hsl(accentHue, 68, 56),
+      main: hsl(hue, saturation, lightness),
+      dark: hsl(hue, saturation, Math.max(lightness - 14, 18)),
+      light: hsl(hue, 65, 84),
+      accent: hsl(second.hue, second.saturation, second.lightness),
       glass: hsl(hue, 35, 93),
       white: "#ffffff",
       silver: "#dde3ea",
       steel: "#a7b1bf",
       screen: hsl(hue, 30, 22),
     },
-    variant: { bits, tilt: ((bits >>> 12) % 11) - 5 },
+    variant: { bits, tilt: ((bits >>> 12) % 11) - 5, slot, pill: PILLS[slot % PILLS.length] },
   };
 }
 
-type Draw = (p: Palette, v: Variant) => string;
+type Draw = (p: Palette, v: Variant, design: Design) => string;
+
+/** The kind's symbol, drawn in a 24-unit box centred on (0,0). */
+const SYMBOL: Record<Kind, (ink: string) => string> = {
+  pain: (ink) => `<path d="M3 -12L-8 2h6l-3 10l11 -14h-6z" fill="${ink}"/>`,
+  allergy: (ink) =>
+    [0, 72, 144, 216, 288]
+      .map((a) => {
+        const r = (a * Math.PI) / 180;
+        return `<circle cx="${(6.5 * Math.sin(r)).toFixed(2)}" cy="${(-6.5 * Math.cos(r)).toFixed(2)}" r="4.6" fill="${ink}"/>`;
+      })
+      .join("") + `<circle r="3.4" fill="#ffffff"/>`,
+  infection: (ink) =>
+    Array.from({ length: 8 }, (_, i) => {
+      const r = (i * Math.PI) / 4;
+      const [x1, y1, x2, y2] = [6 * Math.cos(r), 6 * Math.sin(r), 10 * Math.cos(r), 10 * Math.sin(r)];
+      return `<path d="M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}" stroke="${ink}" stroke-width="2"/><circle cx="${x2.toFixed(2)}" cy="${y2.toFixed(2)}" r="1.8" fill="${ink}"/>`;
+    }).join("") +
+    `<circle r="6.5" fill="${ink}"/><circle cx="-2" cy="-1.5" r="1.6" fill="#ffffff"/><circle cx="2.2" cy="2" r="1.2" fill="#ffffff"/>`,
+  malaria: (ink) =>
+    `<ellipse cx="-5" cy="-4" rx="6" ry="2.6" transform="rotate(35 -5 -4)" fill="${ink}" opacity=".55"/>` +
+    `<ellipse cx="5" cy="-4" rx="6" ry="2.6" transform="rotate(-35 5 -4)" fill="${ink}" opacity=".55"/>` +
+    `<ellipse cy="3" rx="2.2" ry="7.5" fill="${ink}"/><circle cy="-6" r="2.6" fill="${ink}"/>` +
+    `<path d="M0 -8v-4M-2 1l-7 5M2 1l7 5M-2 5l-5 7M2 5l5 7" stroke="${ink}" stroke-width="1.4" stroke-linecap="round"/>`,
+  heart: (ink) =>
+    `<path d="M0 10C-13 1-10-10-3.5-9C-1.5-9 0-7 0-5.5C0-7 1.5-9 3.5-9C10-10 13 1 0 10z" fill="${ink}"/>`,
+  diabetes: (ink) =>
+    `<path d="M0 -12C5 -5 8 -1 8 4A8 8 0 0 1 -8 4C-8 -1 -5 -5 0 -12z" fill="${ink}"/>` +
+    `<path d="M-3.5 3a3.5 3.5 0 0 0 3.5 3.5" stroke="#ffffff" stroke-width="1.8" fill="none" stroke-linecap="round"/>`,
+  gut: (ink) =>
+    `<path d="M-3 -12C-3 -5-10 -3-10 3C-10 9-4 12 2 10C8 8 11 3 9 -3C7 -7 2 -6 2 -12z" fill="${ink}"/>` +
+    `<path d="M-4 2C-1 5 3 5 5 1" stroke="#ffffff" stroke-width="1.8" fill="none" stroke-linecap="round"/>`,
+  mind: (ink) =>
+    `<path d="M3 -11A11 11 0 1 0 11 5A8.5 8.5 0 0 1 3 -11z" fill="${ink}"/>` +
+    `<path d="M8 -9l1 2.2 2.2 .5-1.7 1.5.4 2.3-1.9-1.2-1.9 1.2.4-2.3-1.7-1.5 2.2-.5z" fill="${ink}"/>`,
+  vitamin: (ink) =>
+    `<circle r="11" fill="${ink}"/><circle r="8.5" fill="#ffffff"/><circle r="7" fill="${ink}" opacity=".75"/>` +
+    Array.from({ length: 6 }, (_, i) => {
+      const r = (i * Math.PI) / 3;
+      return `<path d="M0 0L${(7.5 * Math.cos(r)).toFixed(2)} ${(7.5 * Math.sin(r)).toFixed(2)}" stroke="#ffffff" stroke-width="1.4"/>`;
+    }).join(""),
+  blood: (ink) =>
+    `<path d="M-3 -12C1 -6 4 -3 4 1A7 7 0 0 1 -10 1C-10 -3 -7 -6 -3 -12z" fill="${ink}"/>` +
+    `<path d="M6 -2C8.5 1.5 10.5 3.5 10.5 6A4.5 4.5 0 0 1 1.5 6C1.5 3.5 3.5 1.5 6 -2z" fill="${ink}" opacity=".6"/>`,
+  breathing: (ink) =>
+    `<path d="M-1.5 -6C-6 -8-11 0-11 6C-11 10-7 11-3 9C-1.5 8-1.5 2-1.5 -6z" fill="${ink}"/>` +
+    `<path d="M1.5 -6C6 -8 11 0 11 6C11 10 7 11 3 9C1.5 8 1.5 2 1.5 -6z" fill="${ink}"/>` +
+    `<path d="M0 -12V-3M0 -3l-3 4M0 -3l3 4" stroke="${ink}" stroke-width="2.2" stroke-linecap="round"/>`,
+  eye: (ink) =>
+    `<path d="M-12 0C-6 -8 6 -8 12 0C6 8 -6 8 -12 0z" fill="${ink}"/><circle r="4.6" fill="#ffffff"/><circle r="2.3" fill="${ink}"/>`,
+  hormone: (ink) =>
+    `<circle cy="-4" r="6" stroke="${ink}" stroke-width="3" fill="none"/>` +
+    `<path d="M0 2v10M-4.5 7.5h9" stroke="${ink}" stroke-width="3" stroke-linecap="round"/>`,
+  skin: (ink) =>
+    `<path d="M-2 -12Q0 -3 9 -1Q0 1-2 10Q-4 1-13 -1Q-4 -3-2 -12z" fill="${ink}"/>` +
+    `<path d="M8 4Q9 7 12 8Q9 9 8 12Q7 9 4 8Q7 7 8 4z" fill="${ink}"/>`,
+  teeth: (ink) =>
+    `<path d="M-8 -10C-4 -12-1 -9 0 -9C1 -9 4 -12 8 -10C12 -8 10 -1 8 3C7 7 6 11 3.5 11C1 11 1.5 5 0 5C-1.5 5-1 11-3.5 11C-6 11-7 7-8 3C-10 -1-12 -8-8 -10z" fill="${ink}"/>`,
+  cancer: (ink) =>
+    `<path d="M-6.5 11L2 -3C5 -8 3 -11.5 0 -11.5C-3 -11.5-5 -8-2 -3L6.5 11" stroke="${ink}" stroke-width="3.6" fill="none" stroke-linejoin="round"/>`,
+  worm: (ink) =>
+    `<path d="M-10 5C-7 -4-3 -4 0 2C3 8 7 8 10 -1" stroke="${ink}" stroke-width="4" fill="none" stroke-linecap="round"/>` +
+    `<circle cx="10.5" cy="-2" r="1" fill="#ffffff"/>`,
+  care: (ink) => `<path d="M-3.5 -11h7v7.5h7.5v7h-7.5v7.5h-7v-7.5h-7.5v-7h7.5z" fill="${ink}"/>`,
+};
+
+/** The corner badge that says what the medicine is for. */
+function kindBadge(kind: Kind): string {
+  const ink = hsl(KIND_HUE[kind], 70, 40);
+  return (
+    `<circle cx="36" cy="36" r="25" fill="#ffffff" stroke="${hsl(KIND_HUE[kind], 55, 75)}" stroke-width="3"/>` +
+    `<g transform="translate(36 36) scale(1.45)">${SYMBOL[kind](ink)}</g>`
+  );
+}
+
+/** One pill of a tablet pack, centred on (cx, cy). */
+function pill(cx: number, cy: number, size: number, look: Pill, steel: string): string {
+  const stroke = `stroke="${steel}" stroke-width="1.6"`;
+  if (look.shape === "capsule")
+    return `<g transform="translate(${cx} ${cy}) rotate(-25)">${capsule(size * 3, size * 1.3, look.fill, look.second ?? "#ffffff", "#ffffff")}</g>`;
+  if (look.shape === "round")
+    return `<circle cx="${cx}" cy="${cy}" r="${size}" fill="${look.fill}" ${stroke}/>`;
+  if (look.shape === "oval")
+    return `<ellipse cx="${cx}" cy="${cy}" rx="${size * 1.3}" ry="${size * 0.85}" fill="${look.fill}" ${stroke}/>`;
+  return (
+    `<rect x="${cx - size * 1.45}" y="${cy - size * 0.7}" width="${size * 2.9}" height="${size * 1.4}" rx="${size * 0.7}" fill="${look.fill}" ${stroke}/>` +
+    `<path d="M${cx} ${cy - size * 0.6}v${size * 1.2}" stroke="${steel}" stroke-width="1.2"/>`
+  );
+}
 
 /** A small medical cross, the only "logo" a pack gets. */
 const cross = (cx: number, cy: number, size: number, fill: string) => {
@@ -118,29 +437,115 @@ function sachetPath(x: number, y: number, w: number, h: number): string {
   return `${d}z`;
 }
 
+function blister(x: number, y: number, cols: number, rows: number, p: Palette, look: Pill): string {
+  const pills = Array.from({ length: cols * rows }, (_, i) =>
+    pill(x + 18 + (i % cols) * 26, y + 18 + Math.floor(i / cols) * 24, 8.5, look, p.steel),
+  ).join("");
+  return (
+    `<rect x="${x}" y="${y}" width="${cols * 26 + 10}" height="${rows * 24 + 12}" rx="10" fill="${p.silver}" stroke="${p.steel}" stroke-width="2"/>` +
+    pills
+  );
+}
+
+const TABLET: Record<(typeof DESIGNS.tablet)[number] | "tube" | "tin", (p: Palette, v: Variant) => string> = {
+  box: (p, v) =>
+    `<rect x="58" y="50" width="98" height="136" rx="6" fill="${p.main}"/>` +
+    `<rect x="58" y="50" width="98" height="16" rx="6" fill="${p.accent}"/>` +
+    `<rect x="58" y="88" width="98" height="38" fill="${p.white}"/>` +
+    cross(84, 107, 22, p.main) +
+    `<rect x="102" y="101" width="42" height="12" rx="6" fill="${p.light}"/>` +
+    `<g transform="rotate(${v.tilt} 150 150)">${blister(104, 118, 3, 2 + (v.bits % 2), p, v.pill)}</g>`,
+  bottle: (p, v) =>
+    `<rect x="96" y="44" width="60" height="30" rx="6" fill="${p.accent}"/>` +
+    `<path d="M96 52h60M96 60h60M96 68h60" stroke="${p.white}" stroke-opacity=".35" stroke-width="1.5"/>` +
+    `<rect x="84" y="72" width="84" height="116" rx="16" fill="${p.main}"/>` +
+    `<rect x="84" y="104" width="84" height="50" fill="${p.white}"/>` +
+    `<rect x="84" y="104" width="84" height="8" fill="${p.accent}"/>` +
+    cross(106, 132, 18, p.main) +
+    `<rect x="122" y="126" width="36" height="10" rx="5" fill="${p.light}"/>` +
+    `<path d="M94 80v96" stroke="${p.white}" stroke-opacity=".3" stroke-width="6" stroke-linecap="round"/>` +
+    pill(62, 188, 10, v.pill, p.steel) +
+    pill(188, 182, 10, v.pill, p.steel) +
+    pill(196, 204, 9, v.pill, p.steel),
+  strip: (p, v) =>
+    `<g transform="rotate(${-16 + v.tilt} 130 128)">` +
+    `<rect x="56" y="80" width="156" height="100" rx="12" fill="${p.main}"/>` +
+    `<rect x="56" y="80" width="156" height="18" rx="9" fill="${p.accent}"/>` +
+    blister(70, 104, 5, 2, p, v.pill) +
+    `</g>`,
+  carton: (p, v) =>
+    `<path d="M44 108l26-22h130l-26 22z" fill="${p.accent}"/>` +
+    `<path d="M174 108l26-22v64l-26 22z" fill="${p.dark}"/>` +
+    `<rect x="44" y="108" width="130" height="64" fill="${p.main}"/>` +
+    `<rect x="44" y="124" width="130" height="32" fill="${p.white}"/>` +
+    cross(66, 140, 20, p.main) +
+    `<rect x="86" y="134" width="70" height="12" rx="6" fill="${p.light}"/>` +
+    pill(150, 196, 11, v.pill, p.steel) +
+    pill(184, 192, 11, v.pill, p.steel),
+  tub: (p, v) =>
+    `<rect x="62" y="94" width="120" height="100" rx="16" fill="${p.main}"/>` +
+    `<rect x="56" y="70" width="132" height="32" rx="9" fill="${p.accent}"/>` +
+    `<path d="M68 74v24M80 74v24M92 74v24M104 74v24M116 74v24M128 74v24M140 74v24M152 74v24M164 74v24M176 74v24" stroke="${p.white}" stroke-opacity=".25" stroke-width="3"/>` +
+    `<rect x="62" y="122" width="120" height="42" fill="${p.white}"/>` +
+    cross(86, 143, 20, p.main) +
+    `<rect x="106" y="137" width="60" height="12" rx="6" fill="${p.light}"/>` +
+    pill(190, 196, 10, v.pill, p.steel) +
+    pill(58, 204, 9, v.pill, p.steel),
+  tube: (p, v) =>
+    `<rect x="70" y="58" width="58" height="134" rx="10" fill="${p.main}"/>` +
+    `<rect x="64" y="40" width="70" height="26" rx="7" fill="${p.accent}"/>` +
+    `<rect x="70" y="100" width="58" height="50" fill="${p.white}"/>` +
+    cross(99, 125, 22, p.main) +
+    `<path d="M148 120h58l-7 72h-44z" fill="${p.glass}" stroke="${p.steel}" stroke-width="2"/>` +
+    `<path d="M150 140h54l-5 52h-44z" fill="${p.light}"/>` +
+    `<circle cx="166" cy="160" r="3" fill="${p.white}"/><circle cx="180" cy="150" r="2.5" fill="${p.white}"/>` +
+    `<circle cx="188" cy="168" r="3.5" fill="${p.white}"/><circle cx="174" cy="176" r="2" fill="${p.white}"/>` +
+    pill(178, 186, 9, v.pill, p.steel),
+  tin: (p, v) =>
+    `<rect x="50" y="112" width="140" height="52" fill="${p.dark}"/>` +
+    `<ellipse cx="120" cy="164" rx="70" ry="20" fill="${p.dark}"/>` +
+    `<ellipse cx="120" cy="112" rx="70" ry="20" fill="${p.main}"/>` +
+    `<ellipse cx="120" cy="112" rx="52" ry="13" fill="${p.accent}"/>` +
+    cross(120, 112, 16, p.main) +
+    [
+      [64, 196],
+      [96, 202],
+      [176, 196],
+    ]
+      .map(
+        ([x, y]) =>
+          `<path d="M${x} ${y - 9}l12 9-12 9-12-9z" fill="${v.pill.fill}" stroke="${p.steel}" stroke-width="1.6"/>`,
+      )
+      .join(""),
+};
+
 const DRAW: Record<ProductForm, Draw> = {
-  tablet: (p, v) => {
-    const rows = 2 + (v.bits % 2);
-    const pills = Array.from({ length: rows * 3 }, (_, i) => {
-      const cx = 120 + (i % 3) * 26;
-      const cy = 132 + Math.floor(i / 3) * 22;
-      return `<circle cx="${cx}" cy="${cy}" r="9" fill="${p.white}" stroke="${p.steel}" stroke-width="2"/>`;
-    }).join("");
-    return (
-      `<rect x="46" y="44" width="104" height="140" rx="6" fill="${p.main}"/>` +
-      `<rect x="46" y="44" width="104" height="16" rx="6" fill="${p.dark}"/>` +
-      `<rect x="46" y="84" width="104" height="40" fill="${p.white}"/>` +
-      cross(76, 104, 24, p.accent) +
-      `<rect x="96" y="98" width="42" height="12" rx="6" fill="${p.light}"/>` +
-      `<g transform="rotate(${v.tilt} 146 146)">` +
-      `<rect x="100" y="114" width="92" height="${14 + rows * 22}" rx="10" fill="${p.silver}" stroke="${
-        p.steel
-      }" stroke-width="2"/>` +
-      pills +
-      `</g>`
-    );
-  },
-  capsule: (p, v) => {
+  tablet: (p, v, design) => TABLET[design in TABLET ? (design as keyof typeof TABLET) : "box"](p, v),
+  capsule: (p, v, design) => {
+    if (design === "pot") {
+      // A clear pot: the capsules show through, under a lid and above a label in the pack colours.
+      const inside = [
+        [100, 104, -20],
+        [138, 100, 30],
+        [96, 134, 15],
+        [136, 130, -35],
+        [118, 118, 70],
+      ]
+        .map(
+          ([x, y, r], i) =>
+            `<g transform="translate(${x} ${y}) rotate(${r})">${capsule(34, 14, i % 2 ? p.accent : p.main, p.white, p.white)}</g>`,
+        )
+        .join("");
+      return (
+        `<rect x="76" y="80" width="92" height="118" rx="16" fill="${p.glass}" stroke="${p.steel}" stroke-width="2"/>` +
+        inside +
+        `<rect x="70" y="54" width="104" height="30" rx="8" fill="${p.accent}"/>` +
+        `<path d="M82 58v22M94 58v22M106 58v22M118 58v22M130 58v22M142 58v22M154 58v22M166 58v22" stroke="${p.white}" stroke-opacity=".25" stroke-width="3"/>` +
+        `<rect x="76" y="152" width="92" height="36" fill="${p.main}"/>` +
+        cross(96, 170, 18, p.white) +
+        `<rect x="112" y="165" width="44" height="10" rx="5" fill="${p.light}"/>`
+      );
+    }
     const second = v.bits % 2 ? p.white : p.accent;
     return (
       `<g transform="translate(104 96) rotate(${-35 + v.tilt})">${capsule(
@@ -166,18 +571,33 @@ const DRAW: Record<ProductForm, Draw> = {
       )}</g>`
     );
   },
-  syrup: (p) =>
-    `<rect x="74" y="80" width="88" height="116" rx="16" fill="${p.dark}"/>` +
-    `<rect x="98" y="60" width="40" height="26" fill="${p.dark}"/>` +
-    `<rect x="90" y="36" width="56" height="30" rx="5" fill="${p.accent}"/>` +
-    `<path d="M90 44h56M90 52h56M90 60h56" stroke="${p.white}" stroke-opacity=".35" stroke-width="2"/>` +
-    `<rect x="74" y="112" width="88" height="54" fill="${p.white}"/>` +
-    `<rect x="74" y="112" width="88" height="10" fill="${p.main}"/>` +
-    cross(96, 146, 20, p.accent) +
-    `<rect x="112" y="140" width="38" height="10" rx="5" fill="${p.light}"/>` +
-    `<path d="M82 90v90" stroke="${p.white}" stroke-opacity=".3" stroke-width="6" stroke-linecap="round"/>` +
-    `<path d="M164 150h36l-6 46h-24z" fill="${p.glass}" stroke="${p.steel}" stroke-width="2"/>` +
-    `<path d="M167 172h30l-3 24h-24z" fill="${p.light}"/>`,
+  syrup: (p, _v, design) =>
+    design === "carton"
+      ? // The bottle in front of its carton.
+        `<path d="M112 62l18-14h70l-18 14z" fill="${p.light}"/>` +
+        `<path d="M182 62l18-14v124l-18 14z" fill="${p.dark}"/>` +
+        `<rect x="112" y="62" width="70" height="124" fill="${p.main}"/>` +
+        `<rect x="112" y="96" width="70" height="40" fill="${p.white}"/>` +
+        cross(132, 116, 18, p.main) +
+        `<rect x="146" y="111" width="28" height="10" rx="5" fill="${p.light}"/>` +
+        `<rect x="54" y="98" width="74" height="100" rx="14" fill="#7a3b12"/>` +
+        `<rect x="76" y="80" width="30" height="22" fill="#7a3b12"/>` +
+        `<rect x="70" y="60" width="42" height="24" rx="5" fill="${p.accent}"/>` +
+        `<rect x="54" y="126" width="74" height="46" fill="${p.white}"/>` +
+        `<rect x="54" y="126" width="74" height="9" fill="${p.main}"/>` +
+        cross(76, 154, 16, p.accent) +
+        `<path d="M62 106v82" stroke="${p.white}" stroke-opacity=".25" stroke-width="5" stroke-linecap="round"/>`
+      : `<rect x="74" y="80" width="88" height="116" rx="16" fill="${p.dark}"/>` +
+        `<rect x="98" y="60" width="40" height="26" fill="${p.dark}"/>` +
+        `<rect x="90" y="36" width="56" height="30" rx="5" fill="${p.accent}"/>` +
+        `<path d="M90 44h56M90 52h56M90 60h56" stroke="${p.white}" stroke-opacity=".35" stroke-width="2"/>` +
+        `<rect x="74" y="112" width="88" height="54" fill="${p.white}"/>` +
+        `<rect x="74" y="112" width="88" height="10" fill="${p.main}"/>` +
+        cross(96, 146, 20, p.accent) +
+        `<rect x="112" y="140" width="38" height="10" rx="5" fill="${p.light}"/>` +
+        `<path d="M82 90v90" stroke="${p.white}" stroke-opacity=".3" stroke-width="6" stroke-linecap="round"/>` +
+        `<path d="M164 150h36l-6 46h-24z" fill="${p.glass}" stroke="${p.steel}" stroke-width="2"/>` +
+        `<path d="M167 172h30l-3 24h-24z" fill="${p.light}"/>`,
   cream: (p, v) =>
     `<g transform="rotate(${-28 + v.tilt} 120 122)">` +
     `<rect x="30" y="98" width="18" height="52" rx="2" fill="${p.steel}"/>` +
@@ -245,23 +665,26 @@ const DRAW: Record<ProductForm, Draw> = {
     cross(116, 124, 22, p.accent) +
     `<rect x="134" y="118" width="44" height="12" rx="6" fill="${p.light}"/>` +
     `</g>`,
-  bottle: (p, v) => {
-    const body = v.bits % 2 ? p.main : p.white;
-    const stripe = v.bits % 2 ? p.white : p.main;
-    return (
-      `<rect x="100" y="54" width="40" height="24" fill="${p.silver}"/>` +
-      `<rect x="72" y="70" width="96" height="128" rx="22" fill="${body}" stroke="${p.steel}" stroke-width="${
-        v.bits % 2 ? 0 : 2
-      }"/>` +
-      `<rect x="92" y="30" width="56" height="30" rx="6" fill="${p.dark}"/>` +
-      `<path d="M92 38h56M92 46h56" stroke="${p.white}" stroke-opacity=".3" stroke-width="2"/>` +
-      `<rect x="72" y="104" width="96" height="62" fill="${p.light}"/>` +
-      `<rect x="72" y="104" width="96" height="10" fill="${stripe}"/>` +
-      cross(98, 140, 22, p.accent) +
-      `<rect x="116" y="134" width="38" height="12" rx="6" fill="${p.white}"/>` +
-      `<path d="M84 80v100" stroke="${p.white}" stroke-opacity=".3" stroke-width="6" stroke-linecap="round"/>`
-    );
-  },
+  // The body always carries the pack colour: a white bottle would look like every other white bottle.
+  bottle: (p, _v, design) =>
+    design === "pump"
+      ? `<rect x="110" y="70" width="20" height="26" fill="${p.silver}" stroke="${p.steel}" stroke-width="2"/>` +
+        `<path d="M104 50h36v22h-36zM140 56h34v8h-34z" fill="${p.accent}"/>` +
+        `<rect x="70" y="92" width="100" height="108" rx="26" fill="${p.main}"/>` +
+        `<rect x="96" y="86" width="48" height="12" rx="4" fill="${p.accent}"/>` +
+        `<rect x="70" y="126" width="100" height="46" fill="${p.white}"/>` +
+        cross(94, 149, 20, p.main) +
+        `<rect x="112" y="143" width="46" height="12" rx="6" fill="${p.light}"/>` +
+        `<path d="M82 104v86" stroke="${p.white}" stroke-opacity=".3" stroke-width="6" stroke-linecap="round"/>`
+      : `<rect x="100" y="54" width="40" height="24" fill="${p.silver}"/>` +
+        `<rect x="72" y="70" width="96" height="128" rx="22" fill="${p.main}"/>` +
+        `<rect x="92" y="30" width="56" height="30" rx="6" fill="${p.accent}"/>` +
+        `<path d="M92 38h56M92 46h56" stroke="${p.white}" stroke-opacity=".3" stroke-width="2"/>` +
+        `<rect x="72" y="104" width="96" height="62" fill="${p.white}"/>` +
+        `<rect x="72" y="104" width="96" height="10" fill="${p.accent}"/>` +
+        cross(98, 140, 22, p.main) +
+        `<rect x="116" y="134" width="38" height="12" rx="6" fill="${p.light}"/>` +
+        `<path d="M84 80v100" stroke="${p.white}" stroke-opacity=".3" stroke-width="6" stroke-linecap="round"/>`,
   inhaler: (p, v) =>
     `<g transform="rotate(${v.tilt} 120 120)">` +
     `<rect x="98" y="30" width="46" height="82" rx="12" fill="${p.silver}" stroke="${p.steel}" stroke-width="2"/>` +
@@ -313,16 +736,27 @@ const DRAW: Record<ProductForm, Draw> = {
     `<path d="M120 196c0 20 30 10 40 6s28-4 34 6" stroke="${p.steel}" stroke-width="4" fill="none" stroke-linecap="round"/>`,
 };
 
+/** A drawing's parts: the tinted background, the pack, and the kind badge, each a run of SVG elements. */
+export function productLayers(product: SeedProduct): { background: string; pack: string; badge: string } {
+  const { palette: p, variant, kind, design } = paletteFor(product);
+  return {
+    background:
+      `<rect width="${SIZE}" height="${SIZE}" fill="${p.bg}"/>` +
+      `<circle cx="128" cy="120" r="94" fill="${p.halo}"/>` +
+      `<ellipse cx="128" cy="206" rx="78" ry="9" fill="${p.shadow}"/>`,
+    pack: DRAW[product.form](p, variant, design),
+    badge: kindBadge(kind),
+  };
+}
+
+/** A picture as an SVG document of the given parts (all of them by default). */
+export function svgOf(parts: string[]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">${parts.join("")}</svg>`;
+}
+
 export function productSvg(product: SeedProduct): string {
-  const { palette: p, variant } = paletteFor(product);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">` +
-    `<rect width="${SIZE}" height="${SIZE}" fill="${p.bg}"/>` +
-    `<circle cx="120" cy="116" r="96" fill="${p.halo}"/>` +
-    `<ellipse cx="120" cy="204" rx="78" ry="9" fill="${p.shadow}"/>` +
-    DRAW[product.form](p, variant) +
-    `</svg>`
-  );
+  const { background, pack, badge } = productLayers(product);
+  return svgOf([background, pack, badge]);
 }
 
 export async function productImage(product: SeedProduct): Promise<Uint8Array> {

@@ -106,6 +106,7 @@ for (const javaScript of [true, false]) {
       const newAdmin = `${unique("admin")}@example.com`;
       await tab(admin, "Admins").click();
       await admin.getByLabel("Email").fill(newAdmin);
+      await admin.getByLabel("Name", { exact: true }).fill("Pharm. Emeka Obi");
       await admin.getByLabel("Password", { exact: true }).fill("second-admin-passphrase");
       await admin.getByRole("button", { name: "Create admin" }).click();
       await admin.getByText("New admin created successfully!").first().waitFor();

@@ -287,9 +287,17 @@ describe("admin › orders", () => {
 describe("admin › admins, prescriptions, messages, users", () => {
   it("creates an admin who can log in; a taken e-mail or weak password is refused with the reason", async () => {
     const admin = await signUp("Senior Admin", "admin");
+    const nameless = await admin.client.post("/admin/admins", {
+      email: "new.admin@example.com",
+      password: "new-admin-passphrase",
+      name: "   ",
+    });
+    expect(nameless.status).toBe(400);
+    expect(await html(nameless)).toContain("Please enter the admin&#x27;s name.");
     const res = await admin.client.post("/admin/admins", {
       email: "new.admin@example.com",
       password: "new-admin-passphrase",
+      name: "Pharm. Amaka Obi",
     });
     expect(res.status).toBe(302);
     expect(await html(await admin.client.get("/admin/admins"))).toContain("New admin created successfully!");
@@ -302,10 +310,15 @@ describe("admin › admins, prescriptions, messages, users", () => {
     const taken = await admin.client.post("/admin/admins", {
       email: "NEW.ADMIN@example.com",
       password: "another-passphrase",
+      name: "Someone Else",
     });
     expect(taken.status).toBe(409);
     expect(await html(taken)).toContain("Error creating admin: An account with this email already exists.");
-    const weak = await admin.client.post("/admin/admins", { email: "weak@example.com", password: "short" });
+    const weak = await admin.client.post("/admin/admins", {
+      email: "weak@example.com",
+      password: "short",
+      name: "Weak Password",
+    });
     expect(weak.status).toBe(400);
     expect(await html(weak)).toContain("Error creating admin: Password must be at least 8 characters.");
   });
@@ -459,7 +472,7 @@ describe("admin JSON API: 401 without a token, 403 'Access denied: Admins only' 
     expect(events!.n).toBe(1);
   });
 
-  it("POST /api/admins needs an admin token", async () => {
+  it("POST /api/admins needs an admin token; a name is optional there (older clients send none)", async () => {
     const admin = await signUp("Api Boss", "admin");
     const customer = await signUp("Api Wannabe");
     const client = new Client();
@@ -487,9 +500,16 @@ describe("admin JSON API: 401 without a token, 403 'Access denied: Admins only' 
       bearer(admin),
     );
     expect(weak.status).toBe(400);
-    const role = await env.DB.prepare("SELECT role FROM users WHERE email = 'api.admin@example.com'").first<{
-      role: string;
-    }>();
-    expect(role!.role).toBe("admin");
+    const row = await env.DB.prepare(
+      "SELECT role, name FROM users WHERE email = 'api.admin@example.com'",
+    ).first<{ role: string; name: string }>();
+    expect(row).toEqual({ role: "admin", name: "MediStore Pharmacist" });
+    const named = await client.postJson(
+      "/api/admins",
+      { email: "named.admin@example.com", password: "api-admin-passphrase", name: "  Pharm. Tunde Bello " },
+      bearer(admin),
+    );
+    expect(named.status).toBe(201);
+    expect(((await named.json()) as { admin: { name: string } }).admin.name).toBe("Pharm. Tunde Bello");
   });
 });

@@ -33,7 +33,7 @@ function Heading({ total }: { total: number }) {
       </h2>
       <span
         data-testid="chat-unread-total"
-        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold noscript:hidden ${
           total > 0 ? "bg-red-100 text-red-800" : "bg-gray-100 text-gray-700"
         }`}
       >
@@ -83,9 +83,10 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
   return (
     <>
       <Heading total={unreadTotal(counts)} />
-      <noscript>
-        <p className="mt-2 text-sm text-gray-700">Chat with customers needs JavaScript.</p>
-      </noscript>
+      {/* Without JavaScript the panel says only this: no picker that cannot work, nothing "loading". */}
+      <p className="mt-2 hidden text-sm text-gray-700 noscript:block">
+        Chat with customers needs JavaScript.
+      </p>
       {hydrated ? (
         <ChatStatusLine
           status={inbox.status}
@@ -97,7 +98,7 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
       <p className="sr-only" aria-live="polite">
         {latest ?? ""}
       </p>
-      <div className="mt-3">
+      <div className="mt-3 noscript:hidden">
         <label htmlFor={selectId} className="block text-sm font-medium text-gray-800">
           Customer
         </label>
@@ -118,10 +119,10 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
         </select>
       </div>
       {!hydrated || inbox.status === "connecting" ? (
-        <p className="mt-3 text-sm text-gray-600">Loading chat…</p>
+        <p className="mt-3 text-sm text-gray-600 noscript:hidden">Loading chat…</p>
       ) : null}
       {!selected ? (
-        <p className="mt-3 text-sm text-gray-600">Select a user to start chatting.</p>
+        <p className="mt-3 text-sm text-gray-600 noscript:hidden">Select a user to start chatting.</p>
       ) : (
         <div className="mt-3 overflow-hidden rounded-lg border border-gray-200">
           <ChatStatusLine

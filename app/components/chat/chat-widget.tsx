@@ -1,14 +1,22 @@
 /**
- * The dashboard's floating "Talk to a Doctor" widget: a customer's live conversation with the
- * pharmacists. The socket connects when the page does (status and unread badge on the button); opening the
- * panel loads the history and marks the pharmacists' messages read. Without JavaScript, the page says chat
- * needs it and offers WhatsApp instead.
+ * The dashboard's "Talk to a Doctor" widget: a customer's live conversation with the pharmacists. The
+ * launcher is a card of the dashboard (a button pinned over the page would cover the controls scrolled
+ * under it on a phone); the conversation opens as a floating panel. The socket connects when the page
+ * does (status and unread badge on the launcher); opening the panel loads the history and marks the
+ * pharmacists' messages read. A link to /dashboard#chat (the header's "Consult") opens it at once.
+ * Without JavaScript, the card says chat needs it and offers WhatsApp instead.
  */
-import { useId, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChatStatusLine } from "./chat-status";
 import { ConversationView } from "./conversation-view";
 import { useConversation } from "./use-conversation";
+
+/** The fragment that opens the chat (and the card's id). */
+export const CHAT_ANCHOR = "chat";
+
+const CARD = "h-full rounded-xl border border-gray-200 bg-white p-4";
 
 export function ChatWidget({
   conversationId,
@@ -19,10 +27,10 @@ export function ChatWidget({
 }) {
   const hydrated = useHydrated();
   return (
-    <>
+    <div id={CHAT_ANCHOR}>
       <noscript>
-        <section aria-labelledby="chat-nojs" className="mt-6 rounded-xl border border-gray-200 bg-white p-4">
-          <h2 id="chat-nojs" className="text-lg font-semibold">
+        <section aria-labelledby="chat-nojs" className={CARD}>
+          <h2 id="chat-nojs" className="font-semibold text-brand-700">
             Talk to a Doctor
           </h2>
           <p className="mt-1 text-sm text-gray-700">
@@ -32,30 +40,101 @@ export function ChatWidget({
             href={whatsappLink}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-3 inline-block rounded-lg bg-green-600 px-4 py-2 font-semibold text-white"
+            className="mt-3 inline-block rounded-lg bg-green-700 px-4 py-2 font-semibold text-white"
           >
             Chat on WhatsApp
           </a>
         </section>
       </noscript>
-      {/* Rendered only once hydrated: without JavaScript there is nothing it could do. */}
-      {hydrated ? <FloatingChat conversationId={conversationId} /> : null}
-    </>
+      {/* Until hydrated the launcher is drawn but inert (and hidden when scripting is off). */}
+      {hydrated ? <LiveChat conversationId={conversationId} /> : <Launcher disabled />}
+    </div>
   );
 }
 
-function FloatingChat({ conversationId }: { conversationId: string }) {
-  const [open, setOpen] = useState(false);
+function Launcher({
+  disabled = false,
+  online = false,
+  unread = 0,
+  open = false,
+  panelId,
+  onClick,
+}: {
+  disabled?: boolean;
+  online?: boolean;
+  unread?: number;
+  open?: boolean;
+  panelId?: string;
+  onClick?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      aria-expanded={disabled ? undefined : open}
+      aria-controls={open ? panelId : undefined}
+      onClick={onClick}
+      className={`${CARD} block w-full text-left hover:border-brand-600 disabled:cursor-wait noscript:hidden`}
+    >
+      <span className="flex items-center gap-2 font-semibold text-brand-700">
+        <span
+          aria-hidden="true"
+          className={`h-2.5 w-2.5 rounded-full ${online ? "bg-green-500" : "bg-gray-300"}`}
+        />
+        Talk to a Doctor
+        {!open && unread > 0 ? (
+          <span className="rounded-full bg-brand-700 px-2 text-xs font-bold text-white">
+            {unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+      </span>
+      <span className="mt-1 block text-sm text-gray-600">Chat live with a pharmacist or doctor.</span>
+    </button>
+  );
+}
+
+function LiveChat({ conversationId }: { conversationId: string }) {
+  const { hash, key } = useLocation();
+  const [open, setOpen] = useState(hash === `#${CHAT_ANCHOR}`);
   const panelId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  /** Opened by a tap on the launcher (not by a link): the message box takes the focus. */
+  const focusBox = useRef(false);
   const chat = useConversation({ conversationId, selfRole: "user", open });
 
+  useEffect(() => {
+    // "Consult" while already on the dashboard: the fragment changes, the page does not.
+    if (hash === `#${CHAT_ANCHOR}`) setOpen(true);
+  }, [hash, key]);
+
+  useEffect(() => {
+    if (!open) return;
+    if (focusBox.current) panelRef.current?.querySelector("textarea")?.focus({ preventScroll: true });
+    focusBox.current = false;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
   return (
-    <div className="fixed bottom-4 right-4 z-30 flex flex-col items-end gap-2">
+    <>
+      <Launcher
+        online={chat.status === "online"}
+        unread={chat.unread}
+        open={open}
+        panelId={panelId}
+        onClick={() => {
+          focusBox.current = !open;
+          setOpen(!open);
+        }}
+      />
       {open ? (
         <section
+          ref={panelRef}
           id={panelId}
           aria-label="Talk to a Doctor"
-          className="w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xl"
+          className="fixed inset-x-2 bottom-2 z-40 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-[22rem]"
         >
           <header className="flex items-start justify-between gap-2 bg-brand-700 px-3 py-2 text-white">
             <div>
@@ -86,25 +165,6 @@ function FloatingChat({ conversationId }: { conversationId: string }) {
           />
         </section>
       ) : null}
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 font-semibold text-white shadow-lg hover:bg-brand-800"
-      >
-        <span
-          aria-hidden="true"
-          className={`h-2.5 w-2.5 rounded-full ${chat.status === "online" ? "bg-green-400" : "bg-gray-300"}`}
-        />
-        Talk to a Doctor
-        {!open && chat.unread > 0 ? (
-          <span className="rounded-full bg-white px-2 text-xs font-bold text-brand-700">
-            {chat.unread}
-            <span className="sr-only"> unread</span>
-          </span>
-        ) : null}
-      </button>
-    </div>
+    </>
   );
 }

@@ -146,6 +146,9 @@ export const productSchema = z.object({
     }),
 });
 
+/** A Pharmacists Council of Nigeria registration number as printed: letters, digits, "/" and "-". */
+export const PCN_NUMBER = /^[A-Z0-9][A-Z0-9/-]{2,39}$/i;
+
 export const ADMIN_NAME_REQUIRED = "Please enter the admin's name.";
 
 /** A new admin's name is required: customers read it on every chat reply. */

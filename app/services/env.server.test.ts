@@ -18,6 +18,9 @@ const vars = {
   SELLER_WHATSAPP: "2348012345678",
   STORE_PHONE: "+234 801 234 5678",
   STORE_EMAIL: "support@medistore.ng",
+  SUPERINTENDENT_PHARMACIST_NAME: "Pharm. Adaeze Nwosu",
+  SUPERINTENDENT_PHARMACIST_PCN: "PS-014523",
+  PCN_PREMISES_NUMBER: "PCN/PREM/LA/2026/0417",
   CHAT_SECRET: "a-chat-secret-of-at-least-32-characters",
   CHAT_HOST: "medistore-chat.example.partykit.dev",
 };
@@ -41,6 +44,12 @@ describe("parseConfig", () => {
       /SELLER_WHATSAPP must be digits/,
     );
     expect(() => parseConfig({ ...bindings, ...vars, STORE_EMAIL: "nope" })).toThrow(/STORE_EMAIL/);
+    expect(() => parseConfig({ ...bindings, ...vars, SUPERINTENDENT_PHARMACIST_PCN: "<b>" })).toThrow(
+      /SUPERINTENDENT_PHARMACIST_PCN must be a PCN registration number/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, PCN_PREMISES_NUMBER: undefined })).toThrow(
+      /PCN_PREMISES_NUMBER is missing/,
+    );
     expect(() => parseConfig({ ...vars, IMAGES: bindings.IMAGES } as Env)).toThrow(ConfigError);
     expect(() => parseConfig({ ...vars, DB: bindings.DB, IMAGES: bindings.IMAGES } as Env)).toThrow(
       /IMAGE_TRANSFORMS/,

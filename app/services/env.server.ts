@@ -3,6 +3,7 @@
  * variable fails every request with a message naming it, instead of misbehaving later.
  */
 import { z } from "zod";
+import { PCN_NUMBER } from "~/lib/validation";
 
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
@@ -14,6 +15,19 @@ const envSchema = z.object({
     .regex(/^\d{10,15}$/, "SELLER_WHATSAPP must be digits only in international form, e.g. 2348012345678"),
   STORE_PHONE: z.string({ error: "STORE_PHONE is missing" }).min(5, "STORE_PHONE is missing"),
   STORE_EMAIL: z.email("STORE_EMAIL must be an e-mail address"),
+  // The pharmacy's registration, shown in the footer and on /about (Pharmacists Council of Nigeria).
+  SUPERINTENDENT_PHARMACIST_NAME: z
+    .string({ error: "SUPERINTENDENT_PHARMACIST_NAME is missing (the superintendent pharmacist's name)" })
+    .trim()
+    .min(3, "SUPERINTENDENT_PHARMACIST_NAME is missing (the superintendent pharmacist's name)"),
+  SUPERINTENDENT_PHARMACIST_PCN: z
+    .string({ error: "SUPERINTENDENT_PHARMACIST_PCN is missing (their PCN registration number)" })
+    .trim()
+    .regex(PCN_NUMBER, "SUPERINTENDENT_PHARMACIST_PCN must be a PCN registration number, e.g. PS-012345"),
+  PCN_PREMISES_NUMBER: z
+    .string({ error: "PCN_PREMISES_NUMBER is missing (the pharmacy's PCN premises registration number)" })
+    .trim()
+    .regex(PCN_NUMBER, "PCN_PREMISES_NUMBER must be a PCN registration number, e.g. PCN/PREM/LA/0123"),
   PUBLIC_ORIGIN: z
     .string()
     .optional()
@@ -41,6 +55,8 @@ export type AppConfig = {
   publicOrigin?: string;
   /** The chat party (PartyKit): its host and the secret shared with it. */
   chat: { secret: string; host: string };
+  /** The pharmacy's registration with the Pharmacists Council of Nigeria (footer, /about). */
+  pharmacy: { superintendentName: string; superintendentPcn: string; premisesNumber: string };
 };
 
 export class ConfigError extends Error {}
@@ -82,5 +98,10 @@ export function parseConfig(env: Env): AppConfig {
     storeEmail: vars.STORE_EMAIL,
     publicOrigin: vars.PUBLIC_ORIGIN,
     chat: { secret: vars.CHAT_SECRET, host: vars.CHAT_HOST },
+    pharmacy: {
+      superintendentName: vars.SUPERINTENDENT_PHARMACIST_NAME,
+      superintendentPcn: vars.SUPERINTENDENT_PHARMACIST_PCN,
+      premisesNumber: vars.PCN_PREMISES_NUMBER,
+    },
   };
 }

@@ -16,6 +16,9 @@ interface Env {
   SELLER_WHATSAPP?: string;
   STORE_PHONE?: string;
   STORE_EMAIL?: string;
+  SUPERINTENDENT_PHARMACIST_NAME?: string;
+  SUPERINTENDENT_PHARMACIST_PCN?: string;
+  PCN_PREMISES_NUMBER?: string;
   PUBLIC_ORIGIN?: string;
   CHAT_SECRET?: string;
   CHAT_HOST?: string;

@@ -7,11 +7,14 @@ export const DELIVERY_STATUSES = [
   "Delivered",
 ] as const satisfies readonly DeliveryStatus[];
 
-export function isDeliveryStatus(value: unknown): value is DeliveryStatus {
-  return DELIVERY_STATUSES.includes(value as DeliveryStatus);
+/** The statuses an admin picks from; "Cancelled" is reached by cancelling or rejecting an order. */
+export type SettableStatus = (typeof DELIVERY_STATUSES)[number];
+
+export function isDeliveryStatus(value: unknown): value is SettableStatus {
+  return DELIVERY_STATUSES.includes(value as SettableStatus);
 }
 
-/** Delivered green, Processing yellow, Shipped blue, others grey; missing shows as Processing. */
+/** Delivered green, Processing yellow, Shipped blue, Cancelled red, others grey; missing shows as Processing. */
 export function statusBadgeClass(status: string | null | undefined): string {
   switch (status ?? "Processing") {
     case "Delivered":
@@ -20,6 +23,8 @@ export function statusBadgeClass(status: string | null | undefined): string {
       return "bg-yellow-100 text-yellow-800";
     case "Shipped":
       return "bg-blue-100 text-blue-800";
+    case "Cancelled":
+      return "bg-red-100 text-red-800";
     default:
       return "bg-gray-100 text-gray-800";
   }

@@ -5,6 +5,21 @@ import { OrderTimeline } from "./order-timeline";
 import type { OrderView } from "~/features/orders/order-view";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "./product-thumb";
+import { productPath } from "~/features/catalogue/product-view";
+
+/**
+ * An order line's name, linked to the product's page while the product exists (a line whose product was
+ * deleted keeps its name, with no link). Lines carry `productId` when the order view provides it.
+ */
+function LineName({ item }: { item: { name: string; productId?: number | null } }) {
+  return typeof item.productId === "number" ? (
+    <Link to={productPath({ id: item.productId, name: item.name })} className="hover:underline">
+      {item.name}
+    </Link>
+  ) : (
+    <>{item.name}</>
+  );
+}
 
 /** The shared layout of /orders and /pending-deliveries. */
 export function OrderListPage({
@@ -63,7 +78,9 @@ export function OrderListPage({
                     <ProductThumb src={item.imageUrl} size={40} className="h-10 w-10 shrink-0 rounded" />
                     {/* Long names wrap (a phone has no room for name, quantity and price on one line). */}
                     <span className="min-w-0 flex-1 text-sm">
-                      <span className="block break-words">{item.name}</span>
+                      <span className="block break-words">
+                        <LineName item={item} />
+                      </span>
                       <span className="block text-gray-700">Qty: {item.quantity}</span>
                     </span>
                     <span className="shrink-0 text-right text-sm">{formatNaira(item.unitPriceKobo)}</span>

@@ -1,9 +1,10 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { formatNaira } from "~/lib/money";
 import { useCartFormSubmit } from "./cart-mutations";
 import { showToast } from "./toaster";
 import { ProductThumb } from "./product-thumb";
-import type { ProductCardData } from "~/features/catalogue/product-view";
+import { OUT_OF_STOCK, type ProductCardData } from "~/features/catalogue/product-view";
+import { ClassBadge, StockNote } from "./product-badges";
 
 /** The id of a product's card in the grid: the fragment Add to cart returns to without JavaScript. */
 export const productCardId = (productId: number) => `product-${productId}`;
@@ -11,14 +12,15 @@ export const productCardId = (productId: number) => `product-${productId}`;
 /**
  * Add to cart: a real form; with JavaScript it is queued and the toast shows at once, away from the
  * button. Without JavaScript the server redirects back to this page, at `anchor` (the card's id), so the
- * shopper is not thrown back to the top of the grid.
+ * shopper is not thrown back to the top of the grid. An out-of-stock product gets no button at all (the
+ * server refuses it too).
  */
 export function AddToCartForm({
   product,
   anchor,
   className = "",
 }: {
-  product: ProductCardData;
+  product: Pick<ProductCardData, "id" | "name" | "inStock">;
   anchor: string;
   className?: string;
 }) {
@@ -26,6 +28,15 @@ export function AddToCartForm({
   const onSubmit = useCartFormSubmit((_formData, form) =>
     showToast({ type: "success", message: `${product.name} added to cart` }, form),
   );
+  if (!product.inStock) {
+    return (
+      <p
+        className={`w-full rounded-lg border border-gray-300 bg-gray-100 px-3 py-2 text-center text-sm font-semibold text-gray-700 ${className}`}
+      >
+        {OUT_OF_STOCK}
+      </p>
+    );
+  }
   return (
     <form method="post" action="/cart" onSubmit={onSubmit} className={className}>
       <input type="hidden" name="intent" value="add" />
@@ -47,11 +58,20 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   const id = productCardId(product.id);
   return (
     <li id={id} className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
-      <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
+      {/* The picture leads to the page too; the name's link is the one announced. */}
+      <Link to={product.url} tabIndex={-1} aria-hidden>
+        <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
+      </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="text-sm font-semibold leading-snug text-gray-900">{product.name}</h3>
+        <h3 className="text-sm font-semibold leading-snug text-gray-900">
+          <Link to={product.url} className="hover:text-brand-700 hover:underline">
+            {product.name}
+          </Link>
+        </h3>
         <p className="text-xs text-gray-600">{product.category}</p>
+        <ClassBadge medicineClass={product.medicineClass} />
         <p className="mt-auto pt-1 font-bold text-gray-900">{formatNaira(product.priceKobo)}</p>
+        {product.inStock ? <StockNote stock={product} /> : null}
         <AddToCartForm product={product} anchor={id} className="mt-1" />
       </div>
     </li>

@@ -17,9 +17,29 @@ type Props = {
   /** The path of this page, for live filtering and the pager. */
   path: string;
   headingLevel?: "h1" | "h2";
+  /** The heading (a category's listing names its category). */
+  title?: string;
+  /** Where the pager leads (the home page's grid pages on /shop). */
+  pagePath?: string;
+  /** Links to every category's listing, under the search box. */
+  categories?: { name: string; url: string }[];
+  /** The current category's listing, marked in the links. */
+  currentCategoryUrl?: string;
 };
 
-export function ShopGrid({ search, page, hasMore, products, formAction, path, headingLevel = "h2" }: Props) {
+export function ShopGrid({
+  search,
+  page,
+  hasMore,
+  products,
+  formAction,
+  path,
+  headingLevel = "h2",
+  title = "Available Medicines",
+  pagePath = "/shop",
+  categories,
+  currentCategoryUrl,
+}: Props) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -37,14 +57,14 @@ export function ShopGrid({ search, page, hasMore, products, formAction, path, he
     if (search) params.set("q", search);
     if (n > 1) params.set("page", String(n));
     const query = params.toString();
-    return `/shop${query ? `?${query}` : ""}`;
+    return `${pagePath}${query ? `?${query}` : ""}`;
   };
 
   return (
     <section id="shop" aria-labelledby="shop-heading" className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <Heading id="shop-heading" className="text-2xl font-bold text-gray-900">
-          Available Medicines
+          {title}
         </Heading>
         <Form method="get" action={formAction} role="search" className="flex w-full gap-2 sm:w-96">
           <label htmlFor="shop-search" className="sr-only">
@@ -82,6 +102,23 @@ export function ShopGrid({ search, page, hasMore, products, formAction, path, he
           </button>
         </Form>
       </div>
+      {categories && categories.length > 0 ? (
+        <nav aria-label="Categories" className="mt-4">
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {categories.map((category) => (
+              <li key={category.url}>
+                <Link
+                  to={category.url}
+                  aria-current={category.url === currentCategoryUrl ? "page" : undefined}
+                  className="inline-block rounded-full border border-gray-300 px-3 py-1 text-gray-800 hover:border-brand-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <p className="mt-3 text-sm text-gray-600" aria-live="polite">
         {searching
           ? "Searching…"

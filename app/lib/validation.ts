@@ -169,3 +169,119 @@ export const adminCreateSchema = z.object({
 export const apiAdminCreateSchema = adminCreateSchema.extend({
   name: adminCreateSchema.shape.name.optional(),
 });
+
+/** NAFDAC registration numbers as printed on packs: "A4-1234", "04-5678", "B4-0123". */
+export const NAFDAC_NUMBER = /^[A-Z0-9]{1,3}-\d{4,6}$/i;
+export const MAX_STOCK = 1_000_000;
+export const MEDICINE_CLASS_VALUES = ["otc", "pharmacy", "prescription"] as const;
+
+export const PRODUCT_MESSAGES = {
+  nafdacNumber:
+    "The NAFDAC number must look like A4-1234 or 04-5678: up to 3 letters or digits, a dash, then 4 to 6 digits.",
+  stock: `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString("en-NG")}, or empty when it is not counted.`,
+  medicineClass: "The medicine class must be otc, pharmacy or prescription.",
+  prescriptionOnly: "prescriptionOnly must be true or false.",
+} as const;
+
+/** The product's medicine information: short lines and longer texts, each optional ("" or null clears it). */
+export const PRODUCT_TEXT_LIMITS = {
+  genericName: { label: "generic name", max: 200 },
+  strength: { label: "strength", max: 100 },
+  dosageForm: { label: "dosage form", max: 100 },
+  packSize: { label: "pack size", max: 100 },
+  manufacturer: { label: "manufacturer", max: 200 },
+  description: { label: "description", max: 2000 },
+  directions: { label: "directions", max: 2000 },
+  warnings: { label: "warnings", max: 2000 },
+} as const;
+export type ProductTextField = keyof typeof PRODUCT_TEXT_LIMITS;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `The ${label} must be text (or null to clear it).` })
+    .trim()
+    .max(max, `Please keep the ${label} under ${max.toLocaleString("en-NG")} characters.`)
+    .transform((value) => value || null);
+
+const textFields = Object.fromEntries(
+  Object.entries(PRODUCT_TEXT_LIMITS).map(([field, { label, max }]) => [field, optionalText(label, max)]),
+) as { [K in ProductTextField]: ReturnType<typeof optionalText> };
+
+const nafdacNumber = z
+  .string({ error: PRODUCT_MESSAGES.nafdacNumber })
+  .trim()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!NAFDAC_NUMBER.test(value)) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.nafdacNumber });
+      return z.NEVER;
+    }
+    return value.toUpperCase();
+  });
+
+const medicineClass = z.enum(MEDICINE_CLASS_VALUES, { error: PRODUCT_MESSAGES.medicineClass });
+
+/** The admin form's medicine information and stock; every field optional, "" clears it. */
+export const productDetailsFormSchema = z
+  .object({
+    ...textFields,
+    nafdacNumber,
+    medicineClass,
+    stock: z
+      .string({ error: PRODUCT_MESSAGES.stock })
+      .trim()
+      .transform((value, ctx) => {
+        if (!value) return null;
+        const stock = /^\d{1,7}$/.test(value.replace(/[,\s]/g, ""))
+          ? Number(value.replace(/[,\s]/g, ""))
+          : NaN;
+        if (!(stock >= 0 && stock <= MAX_STOCK)) {
+          ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stock });
+          return z.NEVER;
+        }
+        return stock;
+      }),
+  })
+  .partial();
+
+/** JSON null clears a text field, as "" does in the form. */
+const nullable = <T extends z.ZodType<string | null, string>>(schema: T) =>
+  schema.nullable().transform((value) => value ?? null);
+
+/** `PATCH /api/products/{id}`: JSON types (price a number in naira, stock an integer or null). */
+export const productPatchSchema = z
+  .object({
+    name: productSchema.shape.name,
+    category: z
+      .string({ error: "Please choose a category from the list." })
+      .refine((value) => isProductCategory(value), "Please choose a category from the list."),
+    price: z
+      .number({ error: "The price must be a number in naira, like 1500 or 1500.50." })
+      .refine(
+        (naira) => Math.abs(naira * 100 - Math.round(naira * 100)) < 1e-6,
+        "The price must be a number in naira, like 1500 or 1500.50.",
+      )
+      .refine(
+        (naira) => naira > 0 && naira <= MAX_PRICE_NAIRA,
+        `The price must be more than ₦0 and at most ₦${MAX_PRICE_NAIRA.toLocaleString("en-NG")}.`,
+      )
+      .transform((naira) => Math.round(naira * 100)),
+    genericName: nullable(textFields.genericName),
+    strength: nullable(textFields.strength),
+    dosageForm: nullable(textFields.dosageForm),
+    packSize: nullable(textFields.packSize),
+    manufacturer: nullable(textFields.manufacturer),
+    description: nullable(textFields.description),
+    directions: nullable(textFields.directions),
+    warnings: nullable(textFields.warnings),
+    nafdacNumber: nullable(nafdacNumber),
+    medicineClass,
+    prescriptionOnly: z.boolean({ error: PRODUCT_MESSAGES.prescriptionOnly }),
+    stock: z
+      .number({ error: PRODUCT_MESSAGES.stock })
+      .int(PRODUCT_MESSAGES.stock)
+      .min(0, PRODUCT_MESSAGES.stock)
+      .max(MAX_STOCK, PRODUCT_MESSAGES.stock)
+      .nullable(),
+  })
+  .partial();

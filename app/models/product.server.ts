@@ -1,4 +1,4 @@
-/** Catalogue queries. Search is an indexed substring match (FTS5 trigram) on name or category. */
+/** Catalogue queries. Search is an indexed substring match (FTS5 trigram) on name, category or generic name. */
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
@@ -13,7 +13,7 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Case-insensitive substring of name or category. Trigram search needs 3+ characters; shorter terms scan. */
+/** Case-insensitive substring of name, category or generic name. Trigram search needs 3+ characters; shorter terms scan. */
 function searchCondition(term: string): SQL | undefined {
   if (!term) return undefined;
   if ([...term].length >= 3) {
@@ -21,7 +21,7 @@ function searchCondition(term: string): SQL | undefined {
     return sql`${products.id} IN (SELECT rowid FROM products_search WHERE products_search MATCH ${phrase})`;
   }
   const pattern = `%${escapeLike(term)}%`;
-  return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.category} LIKE ${pattern} ESCAPE '\\')`;
+  return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.category} LIKE ${pattern} ESCAPE '\\' OR ${products.genericName} LIKE ${pattern} ESCAPE '\\')`;
 }
 
 /** What a search box sent, as searched: control characters (a NUL breaks full-text search) become spaces. */
@@ -35,15 +35,23 @@ export function normalizeSearch(raw: string | null | undefined): string {
   );
 }
 
-/** One page of the catalogue, alphabetical; `hasMore` is known by reading one row past the page. */
+/**
+ * One page of the catalogue (of one category when given), alphabetical; `hasMore` is known by reading one
+ * row past the page.
+ */
 export async function listProducts(
   db: Database,
-  { search = "", page = 1, pageSize = SHOP_PAGE_SIZE }: { search?: string; page?: number; pageSize?: number },
+  {
+    search = "",
+    category,
+    page = 1,
+    pageSize = SHOP_PAGE_SIZE,
+  }: { search?: string; category?: string; page?: number; pageSize?: number },
 ): Promise<{ products: Product[]; hasMore: boolean }> {
   const rows = await db
     .select()
     .from(products)
-    .where(searchCondition(search))
+    .where(and(searchCondition(search), category === undefined ? undefined : eq(products.category, category)))
     .orderBy(asc(products.name), asc(products.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
@@ -85,7 +93,17 @@ export async function heroProducts(db: Database): Promise<Product[]> {
   return results.flatMap((rows) => rows.slice(0, 1));
 }
 
-export type ProductInput = { name: string; category: string; priceKobo: number; imageKey?: string | null };
+/** The categories that have products, alphabetical: read from the category index alone. */
+export async function listCategories(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ category: products.category })
+    .from(products)
+    .orderBy(asc(products.category));
+  return rows.map((row) => row.category);
+}
+
+/** What an admin writes: the basics, the medicine information and the stock (everything but id and date). */
+export type ProductInput = Omit<typeof products.$inferInsert, "id" | "createdAt">;
 
 export async function createProduct(db: Database, input: ProductInput): Promise<Product> {
   const [row] = await db.insert(products).values(input).returning();

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddToCartForm } from "~/components/product-card";
+import { ClassBadge } from "~/components/product-badges";
 import { consultHref } from "~/components/site-header";
 import { ShopGrid } from "~/components/shop-grid";
 import { TypingEffect } from "~/components/typing-effect";
@@ -87,17 +88,24 @@ export default function Home() {
                   className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm"
                 >
                   {product.imageUrl ? (
-                    <img
-                      src={product.imageUrl}
-                      alt=""
-                      width={240}
-                      height={240}
-                      loading={i < 2 ? "eager" : "lazy"}
-                      fetchPriority={i === 0 ? "high" : undefined}
-                      className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
-                    />
+                    <Link to={product.url} tabIndex={-1} aria-hidden>
+                      <img
+                        src={product.imageUrl}
+                        alt=""
+                        width={240}
+                        height={240}
+                        loading={i < 2 ? "eager" : "lazy"}
+                        fetchPriority={i === 0 ? "high" : undefined}
+                        className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+                      />
+                    </Link>
                   ) : null}
-                  <p className="mt-2 text-sm font-semibold leading-snug">{product.name}</p>
+                  <p className="mt-2 text-sm font-semibold leading-snug">
+                    <Link to={product.url} className="hover:text-brand-700 hover:underline">
+                      {product.name}
+                    </Link>
+                  </p>
+                  <ClassBadge medicineClass={product.medicineClass} className="mt-1" />
                   <p className="text-sm font-bold">{formatNaira(product.priceKobo)}</p>
                   <AddToCartForm product={product} anchor={`hero-product-${product.id}`} className="mt-2" />
                 </li>

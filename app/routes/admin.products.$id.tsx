@@ -1,11 +1,17 @@
-/** Admin › Products › edit one product (name, category, price, image). */
+/** Admin › Products › edit one product: the basics, the medicine information and the stock. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
 import type { FormFailure } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
-import { editProduct, parseProductIdParam, productToEdit } from "~/features/catalogue/admin-products.server";
-import { handleForm, handlePage } from "~/services/http.server";
+import {
+  editProduct,
+  parseProductIdParam,
+  PRODUCT_FIELDS,
+  productToEdit,
+} from "~/features/catalogue/admin-products.server";
+import { productPath } from "~/features/catalogue/product-view";
+import { formValues, handleForm, handlePage } from "~/services/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
@@ -20,6 +26,23 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       category: product.category,
       price: (product.priceKobo / 100).toFixed(2),
       imageUrl: productImageUrl(product.imageKey),
+      url: productPath(product),
+    },
+    defaults: {
+      name: product.name,
+      category: product.category,
+      price: (product.priceKobo / 100).toFixed(2),
+      genericName: product.genericName ?? "",
+      strength: product.strength ?? "",
+      dosageForm: product.dosageForm ?? "",
+      packSize: product.packSize ?? "",
+      manufacturer: product.manufacturer ?? "",
+      nafdacNumber: product.nafdacNumber ?? "",
+      medicineClass: product.medicineClass,
+      description: product.description ?? "",
+      directions: product.directions ?? "",
+      warnings: product.warnings ?? "",
+      stock: product.stock === null ? "" : String(product.stock),
     },
   };
 }
@@ -28,18 +51,24 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = parseProductIdParam(params.id);
   await handlePage(() => productToEdit(context, id));
-  return handleForm(async () => {
-    const updated = await editProduct(context, id!, await readMultipart(request));
-    return redirectWithToast(
-      "/admin/products",
-      { type: "success", message: `Product updated successfully (${updated.name})` },
-      context.config,
-    );
-  });
+  const values: Record<string, string> = {};
+  return handleForm(
+    async () => {
+      const form = await readMultipart(request);
+      Object.assign(values, formValues(form, PRODUCT_FIELDS, 2000));
+      const updated = await editProduct(context, id!, form);
+      return redirectWithToast(
+        "/admin/products",
+        { type: "success", message: `Product updated successfully (${updated.name})` },
+        context.config,
+      );
+    },
+    { values },
+  );
 }
 
 export default function EditProduct() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, defaults } = useLoaderData<typeof loader>();
   const result = useActionData<FormFailure>();
   return (
     <section aria-labelledby="edit-heading" className="rounded-xl border border-gray-200 bg-white p-4">
@@ -56,17 +85,17 @@ export default function EditProduct() {
             className="h-16 w-16 rounded-lg bg-gray-100 object-cover"
           />
         ) : null}
-        <h2 id="edit-heading" className="text-lg font-semibold">
-          Edit {product.name}
-        </h2>
+        <div className="min-w-0">
+          <h2 id="edit-heading" className="break-words text-lg font-semibold">
+            Edit {product.name}
+          </h2>
+          <Link to={product.url} className="text-sm text-brand-700 underline">
+            View its page
+          </Link>
+        </div>
       </div>
       <div className="mt-4">
-        <ProductForm
-          mode="edit"
-          result={result}
-          failure="Error updating product"
-          defaults={{ name: product.name, category: product.category, price: product.price }}
-        />
+        <ProductForm mode="edit" result={result} failure="Error updating product" defaults={defaults} />
       </div>
     </section>
   );

@@ -12,6 +12,25 @@ import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { ProductThumb } from "~/components/product-thumb";
+import { LOW_STOCK, MEDICINE_CLASS_LABELS } from "~/features/catalogue/product-view";
+
+/** Admins see the count itself; low and out are marked so they stand out in the list. */
+function AdminStock({ stock }: { stock: number | null }) {
+  if (stock === null) return <p className="text-xs text-gray-700">Stock not counted</p>;
+  if (stock === 0)
+    return (
+      <p className="mt-1 w-fit rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">
+        Out of stock
+      </p>
+    );
+  if (stock <= LOW_STOCK)
+    return (
+      <p className="mt-1 w-fit rounded bg-orange-100 px-1.5 py-0.5 text-xs font-semibold text-orange-900">
+        Low stock: {stock}
+      </p>
+    );
+  return <p className="text-xs text-gray-700">In stock: {stock.toLocaleString("en-NG")}</p>;
+}
 
 export const PRODUCT_ADDED = "Product added successfully!";
 export const ADD_PRODUCT_FAILED = "Error adding product";
@@ -27,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(
     async () => {
       const form = await readMultipart(request);
-      Object.assign(values, formValues(form, PRODUCT_FIELDS, 200));
+      Object.assign(values, formValues(form, PRODUCT_FIELDS, 2000));
       const product = await addProduct(context, form);
       return redirectWithToast(
         "/admin/products",
@@ -88,6 +107,8 @@ export default function AdminProducts() {
                 <h3 className="mt-2 text-sm font-semibold">{product.name}</h3>
                 <p className="text-xs text-gray-600">{product.category}</p>
                 <p className="mt-1 font-bold">{formatNaira(product.priceKobo)}</p>
+                <p className="mt-1 text-xs text-gray-800">{MEDICINE_CLASS_LABELS[product.medicineClass]}</p>
+                <AdminStock stock={product.stock} />
                 <div className="mt-auto flex gap-2 pt-2">
                   <Link
                     to={`/admin/products/${product.id}`}

@@ -1,11 +1,29 @@
-/** DELETE /api/products/{id} (admins): "Product deleted successfully"; 404 when there is no such product. */
+/**
+ * PATCH /api/products/{id} (admins): JSON with any of the product's fields → {message, product}; a bad value
+ * is a 400 naming the field, an unknown field a 400 naming it, an unknown product a 404.
+ * DELETE /api/products/{id} (admins): "Product deleted successfully"; 404 when there is no such product.
+ */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleApi, methodNotAllowed } from "~/services/http.server";
-import { parseProductIdParam, removeProduct } from "~/features/catalogue/admin-products.server";
+import { handleApi, methodNotAllowed, readJson } from "~/services/http.server";
+import { parseProductIdParam, patchProduct, removeProduct } from "~/features/catalogue/admin-products.server";
+import { toApiProduct } from "~/features/catalogue/shop.server";
 import { requireApiAdmin } from "~/services/session.server";
 
+const ALLOWED = ["PATCH", "DELETE"];
+
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  if (request.method === "PATCH") {
+    return handleApi(async () => {
+      await requireApiAdmin(request, context);
+      const body = await readJson(request);
+      const updated = await patchProduct(context, parseProductIdParam(params.id), body);
+      return Response.json({
+        message: "Product updated successfully",
+        product: toApiProduct(updated, new URL(request.url).origin),
+      });
+    });
+  }
+  if (request.method !== "DELETE") return methodNotAllowed(ALLOWED);
   return handleApi(async () => {
     await requireApiAdmin(request, context);
     const removed = await removeProduct(context, parseProductIdParam(params.id));
@@ -13,4 +31,4 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => methodNotAllowed(["DELETE"]);
+export const loader = () => methodNotAllowed(ALLOWED);

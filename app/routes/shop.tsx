@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ShopGrid } from "~/components/shop-grid";
-import { loadShopGrid } from "~/features/catalogue/shop.server";
+import { loadCategoryLinks, loadShopGrid } from "~/features/catalogue/shop.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.search ? `“${data.search}” | MediStore` : "Shop medicines | MediStore" },
@@ -10,7 +10,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadShopGrid(request, context);
+  const [grid, categories] = await Promise.all([loadShopGrid(request, context), loadCategoryLinks(context)]);
+  return { ...grid, categories };
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>

@@ -10,7 +10,7 @@ const PAYLOAD = {
 };
 
 describe("GET /api/products", () => {
-  it("lists the catalogue with _id, name, category, price in naira and image URL", async () => {
+  it("lists the catalogue with _id, name, category, price in naira, image URL and the medicine fields", async () => {
     await seedProducts([{ ...DEMO[2], imageKey: "products/seed/coartem.webp" }]);
     const res = await new Client().get("/api/products");
     expect(res.status).toBe(200);
@@ -22,6 +22,20 @@ describe("GET /api/products", () => {
         category: "Anti-Malaria",
         price: 4500.5,
         image: "http://medistore.test/images/products/seed/coartem.webp",
+        genericName: null,
+        strength: null,
+        dosageForm: null,
+        packSize: null,
+        manufacturer: null,
+        nafdacNumber: null,
+        medicineClass: "otc",
+        prescriptionOnly: false,
+        description: null,
+        directions: null,
+        warnings: null,
+        stock: null,
+        inStock: true,
+        url: expect.stringMatching(/^\/products\/\d+-coartem-80-480mg-tablets$/),
       },
     ]);
   });

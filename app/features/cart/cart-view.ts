@@ -7,6 +7,10 @@ export type CartLineView = {
   qty: number;
   lineTotalKobo: number;
   imageUrl: string | null;
+  /** The product's page (features/catalogue/product-view.ts productPath). */
+  url: string;
+  /** False once the product has run out (checkout refuses it). */
+  inStock: boolean;
 };
 
 export type CartView = {

@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { productImageUrl } from "~/lib/images";
+import { productPath, stockView } from "~/features/catalogue/product-view";
 import type { Toast } from "~/lib/toast";
 import { getProductById } from "~/models/product.server";
 import { addToCart, cartCount, removeFromCart, updateCartQty, type Cart, type CartResult } from "./cart";
@@ -18,6 +19,9 @@ export const removedFromCartNotice = (count: number) =>
     : `${count} products in your cart are no longer available and were removed.`;
 
 export const NO_LONGER_AVAILABLE = "Sorry, this product is no longer available.";
+export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock.`;
+export const onlyLeftMessage = (name: string, left: number) =>
+  `Only ${left} of ${name} left: your cart now has ${left}.`;
 
 /**
  * Reads the cart cookie and prices it from the catalogue. Products deleted since they were added are
@@ -39,6 +43,8 @@ export async function loadCartView(
     qty,
     lineTotalKobo,
     imageUrl: productImageUrl(product.imageKey),
+    url: productPath(product),
+    inStock: stockView(product.stock).inStock,
   }));
   const removed = priced.missingIds.length;
   return {
@@ -87,11 +93,21 @@ export async function changeCart(
     };
   }
 
-  const result: CartResult =
+  // Stock (docs/product-rules.md): none left refuses the change; fewer than asked caps the line.
+  if (product.stock === 0) {
+    return { status: 409, toast: { type: "error", message: outOfStockMessage(product.name) } };
+  }
+  let result: CartResult =
     change.intent === "add"
       ? addToCart(cart, product.id, 1, product.name)
       : updateCartQty(cart, product.id, change.qty, product.name);
   if (!result.ok) return { status: 400, toast: { type: "error", message: result.error } };
+  const line = result.cart.find((l) => l.productId === product.id);
+  if (product.stock !== null && line && line.qty > product.stock) {
+    result = updateCartQty(result.cart, product.id, product.stock, product.name);
+    if (!result.ok) return { status: 400, toast: { type: "error", message: result.error } };
+    result = { ...result, notice: onlyLeftMessage(product.name, product.stock) };
+  }
 
   const toast: Toast | undefined = result.notice
     ? { type: "info", message: result.notice }

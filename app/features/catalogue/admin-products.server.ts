@@ -4,24 +4,75 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
-import { AppError } from "~/lib/app-error";
-import { productSchema } from "~/lib/validation";
-import { createProduct, deleteProduct, getProductById, updateProduct } from "~/models/product.server";
+import { AppError, firstFieldError } from "~/lib/app-error";
+import { fieldErrors, productDetailsFormSchema, productPatchSchema, productSchema } from "~/lib/validation";
+import {
+  createProduct,
+  deleteProduct,
+  getProductById,
+  updateProduct,
+  type ProductInput,
+} from "~/models/product.server";
 import { deleteProductImage, storeProductImage } from "~/services/product-images.server";
 import { parseOrThrow } from "~/services/http.server";
 import { readImageField } from "~/services/uploads.server";
 
+/** The medicine information and stock fields, as the form and the API name them. */
+export const PRODUCT_DETAIL_FIELDS = [
+  "genericName",
+  "strength",
+  "dosageForm",
+  "packSize",
+  "manufacturer",
+  "nafdacNumber",
+  "medicineClass",
+  "description",
+  "directions",
+  "warnings",
+  "stock",
+] as const;
+
 /** The product form's text fields (the image is read apart). */
-export const PRODUCT_FIELDS = ["name", "category", "price"] as const;
+export const PRODUCT_FIELDS = ["name", "category", "price", ...PRODUCT_DETAIL_FIELDS] as const;
+
+/** What `PATCH /api/products/{id}` accepts. */
+export const PATCHABLE_FIELDS = [
+  "name",
+  "category",
+  "price",
+  ...PRODUCT_DETAIL_FIELDS,
+  "prescriptionOnly",
+] as const;
 
 export const PRODUCT_NOT_FOUND = "That product does not exist (it may have been deleted).";
 
-function parseProductFields(form: FormData) {
-  return parseOrThrow(productSchema, {
+/**
+ * The form's fields, every problem at once. A medicine field the form does not send is left as it is
+ * (older clients of `POST /api/products` send only name, category and price); one sent empty is cleared.
+ */
+function parseProductFields(form: FormData): ProductInput {
+  const basics = productSchema.safeParse({
     name: form.get("name") ?? undefined,
     category: form.get("category") ?? undefined,
     price: form.get("price") ?? undefined,
   });
+  const details = productDetailsFormSchema.safeParse(
+    Object.fromEntries(
+      PRODUCT_DETAIL_FIELDS.flatMap((field) => {
+        const value = form.get(field);
+        return value === null ? [] : [[field, value]];
+      }),
+    ),
+  );
+  if (!basics.success || !details.success) {
+    const errors = {
+      ...(basics.success ? {} : fieldErrors(basics.error)),
+      ...(details.success ? {} : fieldErrors(details.error)),
+    };
+    throw new AppError(400, firstFieldError(errors), errors);
+  }
+  const { name, category, price } = basics.data;
+  return { name, category, priceKobo: price, ...details.data };
 }
 
 /** The form's image as a stored thumbnail key; a bad image is an error on the image field. */
@@ -44,12 +95,7 @@ async function imageFrom(
 export async function addProduct(context: AppLoadContext, form: FormData): Promise<Product> {
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, true);
-  return createProduct(context.db, {
-    name: fields.name,
-    category: fields.category,
-    priceKobo: fields.price,
-    imageKey,
-  });
+  return createProduct(context.db, { ...fields, imageKey });
 }
 
 /** A new image is optional when editing; the old one is removed once the new one is saved. */
@@ -58,12 +104,7 @@ export async function editProduct(context: AppLoadContext, id: number, form: For
   if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, false);
-  const updated = await updateProduct(context.db, id, {
-    name: fields.name,
-    category: fields.category,
-    priceKobo: fields.price,
-    ...(imageKey ? { imageKey } : {}),
-  });
+  const updated = await updateProduct(context.db, id, { ...fields, ...(imageKey ? { imageKey } : {}) });
   if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
   if (imageKey) await deleteProductImage(context, existing.imageKey);
   return updated;
@@ -85,4 +126,46 @@ export async function productToEdit(context: AppLoadContext, id: number | null):
 
 export function parseProductIdParam(value: string | undefined): number | null {
   return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
+}
+
+export const PATCH_NEEDS_OBJECT = `Send a JSON object with one or more of: ${PATCHABLE_FIELDS.join(", ")}.`;
+export const PRESCRIPTION_CLASS_CONFLICT =
+  'prescriptionOnly and medicineClass disagree: prescriptionOnly true means medicineClass "prescription".';
+
+export const unknownFieldsMessage = (fields: string[]) =>
+  `Unknown field${fields.length === 1 ? "" : "s"}: ${fields.join(", ")}. Fields that can be edited: ${PATCHABLE_FIELDS.join(", ")}.`;
+
+/**
+ * `PATCH /api/products/{id}`: changes only the fields sent. prescriptionOnly is the medicine class seen as
+ * a yes/no: true makes it "prescription"; false takes a prescription-only medicine to "otc" and leaves any
+ * other class as it is.
+ */
+export async function patchProduct(
+  context: AppLoadContext,
+  id: number | null,
+  body: unknown,
+): Promise<Product> {
+  const existing = id ? await getProductById(context.db, id) : undefined;
+  if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
+  if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
+    throw new AppError(400, PATCH_NEEDS_OBJECT);
+  }
+  const unknown = Object.keys(body).filter((key) => !(PATCHABLE_FIELDS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new AppError(400, unknownFieldsMessage(unknown.slice(0, 20)));
+
+  const { price, prescriptionOnly, ...fields } = parseOrThrow(productPatchSchema, body);
+  const input: Partial<ProductInput> = { ...fields, ...(price === undefined ? {} : { priceKobo: price }) };
+  if (prescriptionOnly !== undefined) {
+    const classNow = fields.medicineClass ?? existing.medicineClass;
+    if (prescriptionOnly && fields.medicineClass !== undefined && fields.medicineClass !== "prescription") {
+      throw new AppError(400, PRESCRIPTION_CLASS_CONFLICT, { prescriptionOnly: PRESCRIPTION_CLASS_CONFLICT });
+    }
+    if (!prescriptionOnly && fields.medicineClass === "prescription") {
+      throw new AppError(400, PRESCRIPTION_CLASS_CONFLICT, { prescriptionOnly: PRESCRIPTION_CLASS_CONFLICT });
+    }
+    input.medicineClass = prescriptionOnly ? "prescription" : classNow === "prescription" ? "otc" : classNow;
+  }
+  const updated = await updateProduct(context.db, existing.id, input);
+  if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
+  return updated;
 }

@@ -1,3 +1,73 @@
+/**
+ * Products as pages show them, and the paths that lead to them: pure, so the server, the browser and the
+ * other features (cart, orders) build links the same way. The display rules are in docs/product-rules.md.
+ */
+import type { MedicineClass } from "~/db/schema";
+
+/** "Only N left" shows at or below this count; above it a shopper reads only "In stock". */
+export const LOW_STOCK = 5;
+
+export const MEDICINE_CLASSES = [
+  "otc",
+  "pharmacy",
+  "prescription",
+] as const satisfies readonly MedicineClass[];
+
+export const MEDICINE_CLASS_LABELS: Record<MedicineClass, string> = {
+  otc: "Over the counter",
+  pharmacy: "Pharmacy only",
+  prescription: "Prescription only",
+};
+
+/** The badge a card and a product page show; an OTC product shows none. */
+export const MEDICINE_CLASS_BADGES: Record<MedicineClass, string | null> = {
+  otc: null,
+  pharmacy: "Pharmacist advice",
+  prescription: "Prescription required",
+};
+
+export const PRESCRIPTION_NOTE =
+  "A pharmacist checks your prescription before this medicine is dispatched. You can upload it at checkout or from your dashboard.";
+export const PHARMACY_NOTE =
+  "A pharmacist checks that this medicine suits you before it is dispatched, and may call you first.";
+
+export const OUT_OF_STOCK = "Out of stock";
+export const IN_STOCK = "In stock";
+
+/** A name or category as a URL part: lowercased, every run of other characters one "-". */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+/** The canonical product page: `/products/<id>-<slug of the name>`. */
+export function productPath(product: { id: number; name: string }): string {
+  const slug = slugify(product.name);
+  return `/products/${product.id}${slug ? `-${slug}` : ""}`;
+}
+
+export function categoryPath(category: string): string {
+  return `/categories/${slugify(category)}`;
+}
+
+/** What a shopper may know of the stock: whether it can be bought, and "Only N left" when few are. */
+export type StockView = { inStock: boolean; onlyLeft: number | null };
+
+/** Stock null is not counted (always available). */
+export function stockView(stock: number | null): StockView {
+  if (stock === null) return { inStock: true, onlyLeft: null };
+  return { inStock: stock > 0, onlyLeft: stock > 0 && stock <= LOW_STOCK ? stock : null };
+}
+
+export function stockLabel({ inStock, onlyLeft }: StockView): string {
+  if (!inStock) return OUT_OF_STOCK;
+  return onlyLeft === null ? IN_STOCK : `Only ${onlyLeft} left`;
+}
+
 /** A product as cards, the hero and the back office show it (server-built, browser-rendered). */
 export type ProductCardData = {
   id: number;
@@ -5,4 +75,20 @@ export type ProductCardData = {
   category: string;
   priceKobo: number;
   imageUrl: string | null;
+  url: string;
+  medicineClass: MedicineClass;
+} & StockView;
+
+/** Everything a product page shows. */
+export type ProductPageData = ProductCardData & {
+  categoryUrl: string;
+  genericName: string | null;
+  strength: string | null;
+  dosageForm: string | null;
+  packSize: string | null;
+  manufacturer: string | null;
+  nafdacNumber: string | null;
+  description: string | null;
+  directions: string | null;
+  warnings: string | null;
 };

@@ -9,8 +9,8 @@ import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
-import { heroProducts, listProducts, normalizeSearch } from "~/models/product.server";
-import type { ProductCardData } from "./product-view";
+import { heroProducts, listCategories, listProducts, normalizeSearch } from "~/models/product.server";
+import { categoryPath, productPath, slugify, stockView, type ProductCardData } from "./product-view";
 
 export function toCard(product: Product): ProductCardData {
   return {
@@ -19,10 +19,16 @@ export function toCard(product: Product): ProductCardData {
     category: product.category,
     priceKobo: product.priceKobo,
     imageUrl: productImageUrl(product.imageKey),
+    url: productPath(product),
+    medicineClass: product.medicineClass,
+    ...stockView(product.stock),
   };
 }
 
-/** The JSON API shape of a product: `_id`, price in naira, absolute image URL. */
+/**
+ * The JSON API shape of a product: `_id`, price in naira, absolute image URL, the medicine information,
+ * whether it needs a prescription and can be bought now, and its page's path.
+ */
 export function toApiProduct(product: Product, origin: string) {
   const image = productImageUrl(product.imageKey);
   return {
@@ -31,15 +37,54 @@ export function toApiProduct(product: Product, origin: string) {
     category: product.category,
     price: koboToNaira(product.priceKobo),
     image: image ? `${origin}${image}` : null,
+    genericName: product.genericName,
+    strength: product.strength,
+    dosageForm: product.dosageForm,
+    packSize: product.packSize,
+    manufacturer: product.manufacturer,
+    nafdacNumber: product.nafdacNumber,
+    medicineClass: product.medicineClass,
+    prescriptionOnly: product.medicineClass === "prescription",
+    description: product.description,
+    directions: product.directions,
+    warnings: product.warnings,
+    stock: product.stock,
+    inStock: stockView(product.stock).inStock,
+    url: productPath(product),
   };
 }
 
-/** One page of the catalogue for `?q=` and `?page=` in the URL. */
-async function searchPage(context: AppLoadContext, url: URL, pageSize?: number) {
+/** One page of the catalogue (of one category when given) for `?q=` and `?page=` in the URL. */
+async function searchPage(context: AppLoadContext, url: URL, pageSize?: number, category?: string) {
   const search = normalizeSearch(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize });
+  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize, category });
   return { search, page, hasMore, products };
+}
+
+export type CategoryLink = { name: string; url: string };
+
+/** Every category that has products, as links to its listing. */
+export async function loadCategoryLinks(context: AppLoadContext): Promise<CategoryLink[]> {
+  const categories = await listCategories(context.db);
+  return categories.map((name) => ({ name, url: categoryPath(name) }));
+}
+
+export const CATEGORY_NOT_FOUND = "We could not find that category. It may have no medicines at the moment.";
+
+/** /categories/<slug>: the category's products, searchable within it; an unknown slug (or an empty one) is a 404. */
+export async function loadCategoryPage(request: Request, context: AppLoadContext, slug: string | undefined) {
+  const categories = await listCategories(context.db);
+  const category = categories.find((name) => slugify(name) === slug);
+  if (!category) throw new AppError(404, CATEGORY_NOT_FOUND);
+  const url = new URL(request.url);
+  const { products, ...rest } = await searchPage(context, url, undefined, category);
+  return {
+    ...rest,
+    products: products.map(toCard),
+    category: { name: category, url: categoryPath(category) },
+    categories: categories.map((name) => ({ name, url: categoryPath(name) })),
+  };
 }
 
 export async function loadShopGrid(request: Request, context: AppLoadContext) {
@@ -57,7 +102,7 @@ const ADMIN_PAGE_SIZE = 48;
 
 export async function loadAdminCatalogue(request: Request, context: AppLoadContext) {
   const { products, ...rest } = await searchPage(context, new URL(request.url), ADMIN_PAGE_SIZE);
-  return { ...rest, products: products.map(toCard) };
+  return { ...rest, products: products.map((product) => ({ ...toCard(product), stock: product.stock })) };
 }
 
 const API_DEFAULT_LIMIT = 200;

@@ -1,0 +1,78 @@
+/**
+ * A product's own page: found by the id at the start of `/products/<id>-<slug>`; any other spelling of the
+ * path (no slug, an old name's slug) is sent to the canonical one for good (301), so one page is indexed.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { Product } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import { koboToNaira } from "~/lib/money";
+import { getProductById } from "~/models/product.server";
+import { categoryPath, productPath, type ProductPageData } from "./product-view";
+import { toCard } from "./shop.server";
+
+export const PRODUCT_PAGE_NOT_FOUND =
+  "We could not find that medicine. It may have been removed from the catalogue, or the link may be mistyped.";
+
+function toPage(product: Product): ProductPageData {
+  return {
+    ...toCard(product),
+    categoryUrl: categoryPath(product.category),
+    genericName: product.genericName,
+    strength: product.strength,
+    dosageForm: product.dosageForm,
+    packSize: product.packSize,
+    manufacturer: product.manufacturer,
+    nafdacNumber: product.nafdacNumber,
+    description: product.description,
+    directions: product.directions,
+    warnings: product.warnings,
+  };
+}
+
+/** schema.org Product for search engines: what it is, who makes it, and its offer in naira. */
+function structuredData(product: ProductPageData, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    url: `${origin}${product.url}`,
+    ...(product.imageUrl ? { image: `${origin}${product.imageUrl}` } : {}),
+    ...(product.description ? { description: product.description } : {}),
+    category: product.category,
+    ...(product.manufacturer ? { brand: { "@type": "Brand", name: product.manufacturer } } : {}),
+    ...(product.genericName ? { additionalProperty: [activeIngredient(product.genericName)] } : {}),
+    offers: {
+      "@type": "Offer",
+      url: `${origin}${product.url}`,
+      price: koboToNaira(product.priceKobo).toFixed(2),
+      priceCurrency: "NGN",
+      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+}
+
+const activeIngredient = (value: string) => ({
+  "@type": "PropertyValue",
+  name: "Active ingredient",
+  value,
+});
+
+/** The JSON for a <script> element: "<" escaped, so no text in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+export async function loadProductPage(request: Request, context: AppLoadContext, param: string | undefined) {
+  const match = /^(\d{1,12})(?:-|$)/.exec(param ?? "");
+  const product = match ? await getProductById(context.db, Number(match[1])) : undefined;
+  if (!product) throw new AppError(404, PRODUCT_PAGE_NOT_FOUND);
+  const url = new URL(request.url);
+  const canonical = productPath(product);
+  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  const page = toPage(product);
+  return {
+    product: page,
+    canonicalUrl: `${url.origin}${canonical}`,
+    jsonLd: scriptJson(structuredData(page, url.origin)),
+  };
+}

@@ -4,7 +4,9 @@
  *  - a round badge in the top-left corner shows the kind of medicine (pain, infection, malaria, heart,
  *    vitamins…, KIND_OF_CATEGORY), on a background tinted for that kind;
  *  - each product of a form gets its own pack colour, tablet look and layout, handed out in catalogue
- *    order so that no two medicines share a pack (a hash would let two collide).
+ *    order so that no two medicines share a pack (a hash would let two collide);
+ *  - a tab in the top-right corner in the colour of the medicine's class (CLASS_MARK): red for
+ *    prescription-only, amber for pharmacy-only, green for over the counter.
  * No text in the SVG: fonts are not guaranteed where the seed runs. Same product in, same bytes out.
  */
 import sharp from "sharp";
@@ -390,6 +392,30 @@ function kindBadge(kind: Kind): string {
   );
 }
 
+/** The class's colour and its mark: a prescription pad, a pharmacy cross, a tick. */
+const CLASS_MARK: Record<SeedProduct["medicineClass"], { fill: string; symbol: string }> = {
+  prescription: {
+    fill: "#b91c1c",
+    symbol: `<path d="M-7 -8h9a5 5 0 0 1 0 10h-9zM-7 -8v17M0 2l8 8" stroke="#ffffff" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+  },
+  pharmacy: {
+    fill: "#b45309",
+    symbol: `<path d="M-3 -9h6v6h6v6h-6v6h-6v-6h-6v-6h6z" fill="#ffffff"/>`,
+  },
+  otc: {
+    fill: "#15803d",
+    symbol: `<path d="M-8 0l5 6l11 -12" stroke="#ffffff" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`,
+  },
+};
+
+function classMark(medicineClass: SeedProduct["medicineClass"]): string {
+  const { fill, symbol } = CLASS_MARK[medicineClass];
+  return (
+    `<rect x="184" y="12" width="44" height="44" rx="12" fill="${fill}"/>` +
+    `<g transform="translate(206 34)">${symbol}</g>`
+  );
+}
+
 /** One pill of a tablet pack, centred on (cx, cy). */
 function pill(cx: number, cy: number, size: number, look: Pill, steel: string): string {
   const stroke = `stroke="${steel}" stroke-width="1.6"`;
@@ -745,7 +771,7 @@ export function productLayers(product: SeedProduct): { background: string; pack:
       `<circle cx="128" cy="120" r="94" fill="${p.halo}"/>` +
       `<ellipse cx="128" cy="206" rx="78" ry="9" fill="${p.shadow}"/>`,
     pack: DRAW[product.form](p, variant, design),
-    badge: kindBadge(kind),
+    badge: kindBadge(kind) + classMark(product.medicineClass),
   };
 }
 

@@ -20,13 +20,13 @@ describe("storefront with JavaScript", () => {
     // Wait for hydration: the menu button replaces the no-JS menu link.
     await page.getByRole("button", { name: "Open menu" }).waitFor();
 
-    await page.locator("#shop-search").fill("AMOXI");
-    await page.waitForURL(/\?q=AMOXI/);
+    await page.locator("#shop-search").fill("EMZOR");
+    await page.waitForURL(/\?q=EMZOR/);
     await page.waitForFunction(() => {
       const names = [...document.querySelectorAll('[data-testid="product-grid"] h3')].map(
         (h) => h.textContent ?? "",
       );
-      return names.length > 0 && names.every((n) => n.toLowerCase().includes("amoxi"));
+      return names.length > 0 && names.every((n) => n.toLowerCase().includes("emzor"));
     });
 
     const card = page.locator('[data-testid="product-grid"] li').first();

@@ -12,15 +12,15 @@ describe("storefront without JavaScript", () => {
     await page.getByRole("heading", { name: "Available Medicines" }).waitFor();
 
     // Search is a plain GET form: linkable results.
-    await page.locator("#shop-search").fill("antibiotics");
+    await page.locator("#shop-search").fill("analgesics");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.waitForURL(/\/shop\?q=antibiotics/);
+    await page.waitForURL(/\/shop\?q=analgesics/);
     const names = await page.locator('[data-testid="product-grid"] h3').allTextContents();
     expect(names.length).toBeGreaterThan(0);
 
     const first = names[0];
     await page.getByRole("button", { name: `Add to cart: ${first}` }).click();
-    await page.waitForURL(/\/shop\?q=antibiotics/);
+    await page.waitForURL(/\/shop\?q=analgesics/);
     await page
       .getByRole("status")
       .filter({ hasText: `${first} added to cart` })

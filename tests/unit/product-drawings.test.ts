@@ -48,6 +48,17 @@ describe("demo product drawings", () => {
     );
   });
 
+  it("mark each class in its own colour: prescription, pharmacy and over the counter", () => {
+    const badgeOf = (medicineClass: SeedProduct["medicineClass"]) =>
+      productLayers(
+        CATALOGUE.find((p) => p.medicineClass === medicineClass && p.category === "Antibiotics") ??
+          CATALOGUE.find((p) => p.medicineClass === medicineClass)!,
+      ).badge;
+    expect(badgeOf("prescription")).toContain("#b91c1c");
+    expect(badgeOf("pharmacy")).toContain("#b45309");
+    expect(badgeOf("otc")).toContain("#15803d");
+  });
+
   it("never draw two products' packs alike", { timeout: 30_000 }, async () => {
     const pixels = await Promise.all(CATALOGUE.map(packPixels));
     const alike: string[] = [];

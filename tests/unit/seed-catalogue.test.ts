@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
+import { NAFDAC_NUMBER } from "~/lib/validation";
 import { HERO_PRODUCT_NAMES } from "~/models/product.server";
 import { CATALOGUE, type SeedProduct } from "../../scripts/seed-data/catalogue";
 import { productImage } from "../../scripts/seed-data/product-image";
@@ -26,8 +27,58 @@ const binaryOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 describe("demo catalogue", () => {
   it("is a realistic size across many categories", () => {
-    expect(CATALOGUE.length).toBeGreaterThanOrEqual(120);
-    expect(new Set(CATALOGUE.map((p) => p.category)).size).toBeGreaterThanOrEqual(30);
+    expect(CATALOGUE.length).toBeGreaterThanOrEqual(40);
+    expect(CATALOGUE.length).toBeLessThanOrEqual(60);
+    expect(new Set(CATALOGUE.map((p) => p.category)).size).toBeGreaterThanOrEqual(15);
+  });
+
+  it("fills every medicine field, with unique NAFDAC numbers in the printed format", () => {
+    const fields = [
+      "genericName",
+      "strength",
+      "dosageForm",
+      "packSize",
+      "manufacturer",
+      "nafdacNumber",
+      "description",
+      "directions",
+      "warnings",
+    ] as const;
+    const empty = CATALOGUE.flatMap((p) => fields.filter((f) => !p[f].trim()).map((f) => `${p.name}: ${f}`));
+    expect(empty).toEqual([]);
+    expect(CATALOGUE.filter((p) => !NAFDAC_NUMBER.test(p.nafdacNumber))).toEqual([]);
+    expect(new Set(CATALOGUE.map((p) => p.nafdacNumber)).size).toBe(CATALOGUE.length);
+  });
+
+  it("classes medicines as a pharmacy would: antibiotics, heart and diabetes medicines on prescription", () => {
+    const rxCategories = [
+      "Antibiotics",
+      "Cardiovascular Health Drugs",
+      "Anti-Diabetic Drugs",
+      "Antidepressants",
+    ];
+    const notRx = CATALOGUE.filter(
+      (p) =>
+        rxCategories.includes(p.category) && p.medicineClass !== "prescription" && !/aspirin/i.test(p.name),
+    );
+    expect(notRx.map((p) => p.name)).toEqual([]);
+    const otcCategories = ["Analgesics", "Oral Rehydration", "Wellbeing / Dietary Supplements"];
+    const notOtc = CATALOGUE.filter((p) => otcCategories.includes(p.category) && p.medicineClass !== "otc");
+    expect(notOtc.map((p) => p.name)).toEqual([]);
+    expect(CATALOGUE.some((p) => p.medicineClass === "pharmacy")).toBe(true);
+  });
+
+  it("varies the stock, with a few lines out of stock but never a hero or the first in the shop", () => {
+    const out = CATALOGUE.filter((p) => p.stock === 0);
+    expect(out.length).toBeGreaterThanOrEqual(2);
+    expect(out.length).toBeLessThanOrEqual(5);
+    expect(CATALOGUE.filter((p) => !Number.isInteger(p.stock) || p.stock < 0)).toEqual([]);
+    expect(CATALOGUE.some((p) => p.stock > 0 && p.stock <= 5)).toBe(true);
+    const heroes = Object.values(INTENDED_HERO).map((name) => CATALOGUE.find((p) => p.name === name)!);
+    expect(heroes.filter((p) => p.stock === 0)).toEqual([]);
+    const first = [...CATALOGUE].sort((a, b) => binaryOrder(a.name, b.name))[0];
+    expect(first).toMatchObject({ medicineClass: "otc" });
+    expect(first.stock).toBeGreaterThan(100);
   });
 
   it("uses only the fixed category names", () => {

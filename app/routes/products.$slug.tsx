@@ -103,7 +103,7 @@ export default function ProductPage() {
           ) : null}
           <ClassBadge medicineClass={product.medicineClass} />
           <p className="text-2xl font-bold text-gray-900">{formatNaira(product.priceKobo)}</p>
-          <StockNote stock={product} always />
+          {product.inStock ? <StockNote stock={product} always /> : null}
           <AddToCartForm product={product} anchor="add-to-cart" className="max-w-xs" />
           {product.medicineClass === "prescription" ? (
             <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -160,7 +160,10 @@ export default function ProductPage() {
         ) : null,
       )}
 
-      <section aria-labelledby="nafdac-heading" className="mt-6 rounded-xl bg-gray-50 p-4">
+      <section
+        aria-labelledby="nafdac-heading"
+        className="mt-6 rounded-xl border border-gray-200 bg-white p-4"
+      >
         <h2 id="nafdac-heading" className="font-semibold">
           How to check a NAFDAC number
         </h2>

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: MediStore's performance targets, measured on this machine and printed as one table.
- *   1. first load of / : HTML, CSS and JS gzip-compressed (level 6), product images apart
- *   2. Lighthouse mobile on / (median of 3 runs)
+ *   1. first load of / and of a product page: HTML, CSS and JS gzip-compressed (level 6), product images
+ *      apart
+ *   2. Lighthouse mobile on / and on a product page (median of 3 runs each)
  *   3. throughput of / at 10,000 products, next to a hello-world Worker in the same runtime
  *   4. search latency at 100,000 products
  *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
@@ -112,6 +113,17 @@ async function onMediStore(catalogueKey, catalogue, steps) {
   }
 }
 
+/**
+ * The page of the first product the API lists (a seeded medicine, with its full information).
+ * @param {string} url of the server
+ */
+async function productPagePath(url) {
+  const res = await fetch(`${url}/api/products?limit=1`);
+  const [product] = /** @type {{ url: string }[]} */ (await res.json());
+  if (!product?.url) throw new Error("the catalogue has no product to measure");
+  return product.url;
+}
+
 /** @param {import("./measure/throughput.mjs").Load} load */
 const sayLoad = (load) =>
   log(`  ${formatCount(load.rps)} req/s · p50 ${formatMs(load.p50)} · p99 ${formatMs(load.p99)}`);
@@ -127,10 +139,25 @@ async function main() {
   await onMediStore("catalogue10k", CATALOGUE_10K, [
     { key: "firstLoad", say: "[1] measuring the first load of /", run: (url) => measureFirstLoad(`${url}/`) },
     {
+      key: "firstLoadProduct",
+      say: "[1] measuring the first load of a product page",
+      run: async (url) => {
+        const path = await productPagePath(url);
+        return { path, ...(await measureFirstLoad(`${url}${path}`)) };
+      },
+    },
+    {
       key: "lighthouse",
       skip: skip("lighthouse"),
       say: `[2] Lighthouse mobile on / (${settings.lighthouseRuns} run(s))`,
       run: (url) => runLighthouse(`${url}/`, { runs: settings.lighthouseRuns, log }),
+    },
+    {
+      key: "lighthouseProduct",
+      skip: skip("lighthouse"),
+      say: `[2] Lighthouse mobile on a product page (${settings.lighthouseRuns} run(s))`,
+      run: async (url) =>
+        runLighthouse(`${url}${await productPagePath(url)}`, { runs: settings.lighthouseRuns, log }),
     },
     {
       key: "throughputMediStore",

@@ -86,13 +86,59 @@ const fixed = (value, digits, unit) => (value === null ? "n/a" : `${value.toFixe
 const searchP95 = { unit: "ms", bar: { max: BUDGET.searchP95Ms, of: "p95" } };
 
 /**
+ * The first load of a page (`/`, a product page), against the same budget.
+ * @param {string} page
+ * @returns {RowSpec[]}
+ */
+const firstLoadRows = (page) => [
+  { label: `First load of ${page}: HTML (gzip)`, unit: "bytes", value: (fl) => fl.html.gzip },
+  {
+    label: `First load of ${page}: CSS (gzip)`,
+    unit: "bytes",
+    value: (fl) => fl.css.gzip,
+    note: (fl) => ` in ${fl.css.files.length} file(s)`,
+  },
+  {
+    label: `First load of ${page}: JS (gzip)`,
+    unit: "bytes",
+    value: (fl) => fl.js.gzip,
+    note: (fl) =>
+      ` in ${fl.js.files.length} file(s)` +
+      (fl.failed.length ? ` — ${fl.failed.length} failed: ${fl.failed.join(", ")}` : ""),
+    bar: { max: BUDGET.jsKb * KB },
+  },
+  {
+    label: `First load of ${page}: total HTML+CSS+JS`,
+    unit: "bytes",
+    value: (fl) => fl.totalGzip,
+    note: (fl) => ` in ${1 + fl.css.files.length + fl.js.files.length} requests`,
+    bar: { max: BUDGET.totalKb * KB },
+  },
+];
+
+/**
+ * @param {string} page "" for /, ", product page" for a product page
+ * @returns {RowSpec[]}
+ */
+const lighthouseRows = (page) => [
+  lighthouseScore("performance", "performance", "performance", page),
+  lighthouseScore("accessibility", "accessibility", "accessibility", page),
+  lighthouseScore("best practices", "bestPractices", "best-practices", page),
+  lighthouseScore("SEO", "seo", "seo", page),
+  { label: `Lighthouse mobile${page}: LCP`, unit: "ms", value: (lh) => lh.median.lcpMs },
+  { label: `Lighthouse mobile${page}: TBT`, unit: "ms", value: (lh) => lh.median.tbtMs },
+  { label: `Lighthouse mobile${page}: CLS`, unit: "decimal", value: (lh) => lh.median.cls },
+];
+
+/**
  * @param {string} label
  * @param {"performance" | "accessibility" | "bestPractices" | "seo"} key
  * @param {string} category Lighthouse's id of the category
+ * @param {string} [page]
  * @returns {RowSpec}
  */
-const lighthouseScore = (label, key, category) => ({
-  label: `Lighthouse mobile: ${label}`,
+const lighthouseScore = (label, key, category, page = "") => ({
+  label: `Lighthouse mobile${page}: ${label}`,
   unit: "score",
   value: (lh) => lh.median[key],
   note: (lh) => {
@@ -132,28 +178,7 @@ const SECTIONS = [
     source: "firstLoad",
     name: "First load of /",
     rows: [
-      { label: "First load of /: HTML (gzip)", unit: "bytes", value: (fl) => fl.html.gzip },
-      {
-        label: "First load of /: CSS (gzip)",
-        unit: "bytes",
-        value: (fl) => fl.css.gzip,
-        note: (fl) => ` in ${fl.css.files.length} file(s)`,
-      },
-      {
-        label: "First load of /: JS (gzip)",
-        unit: "bytes",
-        value: (fl) => fl.js.gzip,
-        note: (fl) =>
-          ` in ${fl.js.files.length} file(s)` +
-          (fl.failed.length ? ` — ${fl.failed.length} failed: ${fl.failed.join(", ")}` : ""),
-        bar: { max: BUDGET.jsKb * KB },
-      },
-      {
-        label: "First load of /: total HTML+CSS+JS",
-        unit: "bytes",
-        value: (fl) => fl.totalGzip,
-        bar: { max: BUDGET.totalKb * KB },
-      },
+      ...firstLoadRows("/"),
       {
         label: "Product images, first viewport",
         figure: (fl, results) => {
@@ -180,18 +205,25 @@ const SECTIONS = [
     ],
   },
   {
+    section: "1",
+    source: "firstLoadProduct",
+    name: "First load of a product page",
+    rows: [
+      { label: "Product page measured", figure: (fl) => fl.path, target: "" },
+      ...firstLoadRows("a product page"),
+    ],
+  },
+  {
     section: "2",
     source: "lighthouse",
     name: "Lighthouse mobile",
-    rows: [
-      lighthouseScore("performance", "performance", "performance"),
-      lighthouseScore("accessibility", "accessibility", "accessibility"),
-      lighthouseScore("best practices", "bestPractices", "best-practices"),
-      lighthouseScore("SEO", "seo", "seo"),
-      { label: "Lighthouse mobile: LCP", unit: "ms", value: (lh) => lh.median.lcpMs },
-      { label: "Lighthouse mobile: TBT", unit: "ms", value: (lh) => lh.median.tbtMs },
-      { label: "Lighthouse mobile: CLS", unit: "decimal", value: (lh) => lh.median.cls },
-    ],
+    rows: lighthouseRows(""),
+  },
+  {
+    section: "2",
+    source: "lighthouseProduct",
+    name: "Lighthouse mobile, product page",
+    rows: lighthouseRows(", product page"),
   },
   {
     section: "3",

@@ -275,7 +275,12 @@ describe("report rows", () => {
     rows.map((row) => [row.section, row.metric, row.figure, row.target, row.status]);
 
   it("turns a saved results object into the table rows", () => {
-    expect(cells(buildRows(results))).toEqual([
+    const withProductPage = {
+      ...results,
+      firstLoadProduct: { path: "/products/1-paracetamol", ...results.firstLoad },
+      lighthouseProduct: { skipped: "--skip-lighthouse" },
+    };
+    expect(cells(buildRows(withProductPage))).toEqual([
       ["1", "First load of /: HTML (gzip)", "8.1 kB", "", "info"],
       ["1", "First load of /: CSS (gzip)", "7.3 kB in 1 file(s)", "", "info"],
       [
@@ -285,7 +290,7 @@ describe("report rows", () => {
         "≤ 100 kB",
         "pass",
       ],
-      ["1", "First load of /: total HTML+CSS+JS", "100.0 kB", "≤ 120 kB", "pass"],
+      ["1", "First load of /: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 120 kB", "pass"],
       [
         "1",
         "Product images, first viewport",
@@ -300,6 +305,17 @@ describe("report rows", () => {
         "small, WebP",
         "info",
       ],
+      ["1", "Product page measured", "/products/1-paracetamol", "", "info"],
+      ["1", "First load of a product page: HTML (gzip)", "8.1 kB", "", "info"],
+      ["1", "First load of a product page: CSS (gzip)", "7.3 kB in 1 file(s)", "", "info"],
+      [
+        "1",
+        "First load of a product page: JS (gzip)",
+        "84.5 kB in 3 file(s) — 1 failed: 404 http://x/c.js",
+        "≤ 100 kB",
+        "pass",
+      ],
+      ["1", "First load of a product page: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 120 kB", "pass"],
       [
         "2",
         "Lighthouse mobile: performance",
@@ -313,6 +329,7 @@ describe("report rows", () => {
       ["2", "Lighthouse mobile: LCP", "2.42 s", "", "info"],
       ["2", "Lighthouse mobile: TBT", "42.3 ms", "", "info"],
       ["2", "Lighthouse mobile: CLS", "0.012", "", "info"],
+      ["2", "Lighthouse mobile, product page", "skipped (--skip-lighthouse)", "", "info"],
       ["3", "Throughput of / (10k products)", "812 req/s · p50 11.2 ms · p99 48.0 ms", "", "info"],
       ["3", "Throughput of hello-world Worker", "4,322 req/s · p50 1.50 ms · p99 6.25 ms", "", "info"],
       ["3", "MediStore ÷ hello-world req/s", "0.188 (18.8 %)", "", "info"],
@@ -368,12 +385,16 @@ describe("report rows", () => {
   it("gives a section that failed or was skipped one row saying why", () => {
     const rows = buildRows({
       firstLoad: { error: "GET / answered 500\nmore detail" },
+      firstLoadProduct: { error: "GET / answered 500" },
       lighthouse: { skipped: "--skip-lighthouse" },
+      lighthouseProduct: { skipped: "--skip-lighthouse" },
       throughputHello: results.throughputHello,
     });
     expect(cells(rows)).toEqual([
       ["1", "First load of /", "not measured: GET / answered 500", "", "error"],
+      ["1", "First load of a product page", "not measured: GET / answered 500", "", "error"],
       ["2", "Lighthouse mobile", "skipped (--skip-lighthouse)", "", "info"],
+      ["2", "Lighthouse mobile, product page", "skipped (--skip-lighthouse)", "", "info"],
       ["3", "Throughput of / (10k products)", "not measured: no result", "", "error"],
       ["3", "Throughput of hello-world Worker", "4,322 req/s · p50 1.50 ms · p99 6.25 ms", "", "info"],
       ["3", "MediStore ÷ hello-world req/s", "n/a", "", "error"],

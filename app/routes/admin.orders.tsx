@@ -134,7 +134,7 @@ export default function AdminOrders() {
                 </td>
                 <td
                   data-part="status"
-                  className="flex flex-wrap justify-end gap-1 justify-self-end [grid-area:status] md:table-cell md:px-3 md:py-2"
+                  className="flex flex-col items-end gap-1 justify-self-end [grid-area:status] md:table-cell md:px-3 md:py-2"
                 >
                   <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
                 </td>

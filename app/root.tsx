@@ -22,7 +22,7 @@ import { AppToaster, FlashToast } from "./components/toaster";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart-view";
 import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "~/features/cart/cart.server";
-import { deliveryDefaults } from "~/features/checkout/checkout.server";
+import { deliveryDefaults, prescriptionNeeds } from "~/features/checkout/checkout.server";
 import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css?url";
@@ -53,13 +53,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   const { config } = context;
+  const rx = await prescriptionNeeds(context, cart.view, user);
   return data(
     {
       cart: cart.view,
       toast: flash.toast,
       // One key per rendered checkout form: resubmitting the same form cannot create a second order.
       checkoutKey: crypto.randomUUID(),
-      store: { phone: config.storePhone, email: config.storeEmail, whatsapp: config.sellerWhatsApp },
+      store: {
+        phone: config.storePhone,
+        email: config.storeEmail,
+        whatsapp: config.sellerWhatsApp,
+        pharmacy: config.pharmacy,
+      },
+      // Prescription-only items in the cart (said in the drawer, the cart page and checkout).
+      rx,
       user,
       // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and address).
       deliveryDefaults: user ? await deliveryDefaults(context, user) : undefined,
@@ -104,12 +112,18 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { cart, toast, checkoutKey, store, user, deliveryDefaults } =
+  const { cart, toast, checkoutKey, store, user, deliveryDefaults, rx } =
     useRouteLoaderData<typeof loader>("root")!;
   const { pathname } = useLocation();
   return (
     <CartMutationProvider>
-      <CartDrawerProvider cart={cart} checkoutKey={checkoutKey} defaults={deliveryDefaults}>
+      <CartDrawerProvider
+        cart={cart}
+        checkoutKey={checkoutKey}
+        defaults={deliveryDefaults}
+        rx={rx}
+        signedIn={Boolean(user)}
+      >
         {/* The home page's "Talk to us": floating on wide screens, in the header below them. */}
         <SiteHeader cart={cart} user={user} whatsapp={pathname === "/" ? store.whatsapp : undefined}>
           <FlashToast flash={toast} />

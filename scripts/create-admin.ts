@@ -3,6 +3,7 @@
  * feature code as the Admins page, on the local database or the deployed one.
  *
  *   npm run admin:create -- --email you@example.com --password 'a long passphrase' [--name "Your Name"]
+ *                           [--pcn PS-012345]   (a pharmacist's PCN registration number: reviews prescriptions)
  *   npm run admin:create -- --email … --password … --remote      (the deployed D1 database)
  *   npm run admin:create -- … --persist-to DIR                    (another local state folder)
  */
@@ -33,6 +34,7 @@ export async function createAdmin(args: {
   name: string;
   email: string;
   password: string;
+  pcnNumber?: string;
   remote?: boolean;
   persistTo?: string;
 }) {
@@ -58,7 +60,7 @@ if (process.argv[1]?.endsWith("create-admin.ts")) {
   const password = option("password");
   if (!email || !password) {
     console.error(
-      "Usage: npm run admin:create -- --email you@example.com --password '…' [--name 'Your Name'] [--remote]",
+      "Usage: npm run admin:create -- --email you@example.com --password '…' [--name 'Your Name'] [--pcn PS-012345] [--remote]",
     );
     process.exit(2);
   }
@@ -66,6 +68,7 @@ if (process.argv[1]?.endsWith("create-admin.ts")) {
     email,
     password,
     name: option("name") ?? DEFAULT_ADMIN_NAME,
+    pcnNumber: option("pcn"),
     remote: process.argv.includes("--remote"),
     persistTo: option("persist-to"),
   })

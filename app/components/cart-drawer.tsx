@@ -17,6 +17,7 @@ import {
   type ReactNode,
 } from "react";
 import type { CartView } from "~/features/cart/cart-view";
+import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import type { DeliveryDefaults } from "./delivery-form";
 import { CloseIcon } from "./icons";
 
@@ -41,11 +42,15 @@ export function CartDrawerProvider({
   cart,
   checkoutKey,
   defaults,
+  rx,
+  signedIn = false,
   children,
 }: {
   cart: CartView;
   checkoutKey: string;
   defaults?: DeliveryDefaults;
+  rx?: PrescriptionNeeds;
+  signedIn?: boolean;
   children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -98,6 +103,7 @@ export function CartDrawerProvider({
                 {view === "cart" ? (
                   <CartSummary
                     cart={cart}
+                    rx={rx}
                     redirectTo={redirectTo}
                     onProceed={() => setView("details")}
                     onContinue={close}
@@ -107,6 +113,8 @@ export function CartDrawerProvider({
                   <DeliveryForm
                     checkoutKey={checkoutKey}
                     defaults={defaults}
+                    rx={rx}
+                    signedIn={signedIn}
                     onBack={() => setView("cart")}
                   />
                 )}

@@ -5,6 +5,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { CartView } from "~/features/cart/cart-view";
+import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
+import { PrescriptionNotice } from "./prescription-notice";
 import { CART_MAX_QTY_PER_LINE, CART_MIN_QTY, clampTypedQty } from "~/features/cart/cart";
 import { formatNaira } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -14,6 +16,8 @@ import { ProductThumb } from "./product-thumb";
 
 type Props = {
   cart: CartView;
+  /** Prescription-only items in the cart (said above the lines). */
+  rx?: PrescriptionNeeds;
   /** Where the server sends a browser without JavaScript after a change. */
   redirectTo: string;
   /** In the drawer: switch to the delivery form instead of following the link. */
@@ -40,7 +44,7 @@ function Hidden({
   );
 }
 
-export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared }: Props) {
+export function CartSummary({ cart, rx, redirectTo, onProceed, onContinue, onCleared }: Props) {
   const mutations = useCartMutations();
   const qtys = optimisticQuantities(mutations?.pending ?? [], cart.lines);
   const lines = cart.lines.filter((l) => qtys.has(l.productId));
@@ -56,6 +60,7 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
           {cart.removedNotice}
         </p>
       ) : null}
+      {empty ? null : <PrescriptionNotice rx={rx} />}
       {empty ? (
         <p className="py-6 text-center text-gray-600">Your cart is empty.</p>
       ) : (
@@ -67,6 +72,9 @@ export function CartSummary({ cart, redirectTo, onProceed, onContinue, onCleared
                 <ProductThumb src={line.imageUrl} size={56} className="h-14 w-14 rounded" />
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-medium text-gray-900">{line.name}</p>
+                  {rx?.items.some((item) => item.productId === line.productId) ? (
+                    <p className="text-xs font-semibold text-amber-800">Prescription required</p>
+                  ) : null}
                   <p className="text-sm text-gray-600">
                     {formatNaira(line.priceKobo)} each ·{" "}
                     <span className="font-medium text-gray-900">{formatNaira(line.priceKobo * qty)}</span>

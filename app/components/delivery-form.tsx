@@ -9,11 +9,17 @@ import { useEffect, useState, type FormEvent } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FormFailure } from "~/lib/app-error";
+import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { FormField, TextAreaField } from "./form-field";
+import { LocalTime } from "./local-time";
+import { PrescriptionNotice } from "./prescription-notice";
 
 type CheckoutActionData = FormFailure;
 
-export type DeliveryDefaults = Partial<Record<"name" | "email" | "phone" | "deliveryAddress", string>>;
+export type DeliveryDefaults = Partial<
+  Record<"name" | "email" | "phone" | "deliveryAddress" | "prescriptionId", string>
+>;
 
 type Props = {
   checkoutKey: string;
@@ -21,6 +27,9 @@ type Props = {
   /** Server answer of a no-JavaScript submission (the /checkout page's action data). */
   actionData?: CheckoutActionData;
   onBack?: () => void;
+  /** Prescription-only items in the cart: the form then asks for a prescription. */
+  rx?: PrescriptionNeeds;
+  signedIn?: boolean;
 };
 
 const FIELDS = [
@@ -36,7 +45,8 @@ let check: Check | null = null;
 /** The browser-side check (with Zod): fetched when the form first shows, kept for the page's life. */
 const loadCheck = () => import("./checkout-check").then((mod) => (check = mod));
 
-export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Props) {
+export function DeliveryForm({ checkoutKey, defaults, actionData, onBack, rx, signedIn = false }: Props) {
+  const needsPrescription = Boolean(rx && rx.items.length > 0);
   const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
   const hydrated = useHydrated();
   /** The browser's own refusal: no request was sent, so it wins over an earlier answer. */
@@ -76,7 +86,12 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
     }
     // Opened during the click (popup blockers allow nothing later), now that the order can go through.
     openPendingWhatsAppWindow();
-    fetcher.submit(formData, { method: "post", action: "/checkout" });
+    fetcher.submit(formData, {
+      method: "post",
+      action: "/checkout",
+      // A prescription photo travels as a file: the server reads multipart forms too.
+      ...(needsPrescription ? { encType: "multipart/form-data" as const } : {}),
+    });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,6 +110,8 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
     <fetcher.Form
       method="post"
       action="/checkout"
+      // Only a form with a file input is sent as multipart (without JavaScript too).
+      encType={needsPrescription ? "multipart/form-data" : undefined}
       onSubmit={onSubmit}
       className="flex flex-col gap-3"
       aria-describedby={result?.formError ? ERROR_ID : undefined}
@@ -126,6 +143,9 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
         defaultValue={values.deliveryAddress}
         {...problem("deliveryAddress")}
       />
+      {needsPrescription && rx ? (
+        <PrescriptionFields rx={rx} signedIn={signedIn} chosen={values.prescriptionId} />
+      ) : null}
       <button
         type="submit"
         disabled={busy}
@@ -143,5 +163,100 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack }: Prop
         </button>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/**
+ * The prescription a prescription-only order is placed with: a customer picks one of their uploads or
+ * attaches a new photo; a guest attaches one (kept private, with the order). The same consent as the
+ * dashboard's upload form.
+ */
+function PrescriptionFields({
+  rx,
+  signedIn,
+  chosen,
+}: {
+  rx: PrescriptionNeeds;
+  signedIn: boolean;
+  chosen?: string;
+}) {
+  const canChoose = signedIn && rx.uploads.length > 0;
+  const [choice, setChoice] = useState(chosen ?? "");
+  const uploading = !canChoose || choice === "new";
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-gray-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-gray-900">Your prescription</legend>
+      <PrescriptionNotice rx={rx} atCheckout />
+      {canChoose ? (
+        <ul className="flex flex-col gap-2" aria-label="Your uploaded prescriptions">
+          {rx.uploads.map((upload, index) => (
+            <li key={upload.id}>
+              <label className="flex items-center gap-3 text-sm">
+                <input
+                  type="radio"
+                  name="prescriptionId"
+                  value={upload.id}
+                  required
+                  defaultChecked={chosen === upload.id}
+                  onChange={() => setChoice(upload.id)}
+                />
+                <img
+                  src={upload.url}
+                  alt=""
+                  loading="lazy"
+                  className="h-12 w-12 rounded border border-gray-200 bg-gray-100 object-cover"
+                />
+                <span>
+                  Uploaded prescription {index + 1}
+                  <LocalTime ms={upload.createdAt} withTime={false} className="block text-xs text-gray-600" />
+                </span>
+              </label>
+            </li>
+          ))}
+          <li>
+            <label className="flex items-center gap-3 text-sm">
+              <input
+                type="radio"
+                name="prescriptionId"
+                value="new"
+                required
+                defaultChecked={chosen === "new"}
+                onChange={() => setChoice("new")}
+              />
+              <span>Upload a new one</span>
+            </label>
+          </li>
+        </ul>
+      ) : null}
+      <div>
+        <label htmlFor="checkout-prescription" className="block text-sm font-medium text-gray-800">
+          {canChoose ? "New prescription photo" : "Photo of your prescription"}
+        </label>
+        <input
+          id="checkout-prescription"
+          name="prescription"
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(",")}
+          required={!canChoose}
+          disabled={canChoose && choice !== "" && choice !== "new"}
+          aria-describedby="checkout-prescription-hint"
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
+        />
+        <p id="checkout-prescription-hint" className="mt-1 text-xs text-gray-600">
+          A clear photo of your doctor&apos;s prescription (JPEG, PNG or WebP, up to 5 MB).
+        </p>
+      </div>
+      <label className="flex items-start gap-2 text-sm text-gray-700">
+        <input type="checkbox" name="consent" value="yes" required={uploading} className="mt-1" />
+        <span>
+          I agree that MediStore&apos;s licensed pharmacists may view and keep this prescription to fill my
+          orders, as described in the{" "}
+          <a href="/privacy" className="text-brand-700 underline">
+            privacy notice
+          </a>
+          .
+        </span>
+      </label>
+    </fieldset>
   );
 }

@@ -2,7 +2,8 @@ import { Link, useNavigate } from "@remix-run/react";
 import { formatNaira } from "~/lib/money";
 import { StatusBadge } from "./status-badge";
 import { OrderTimeline } from "./order-timeline";
-import type { OrderView } from "~/features/orders/order-view";
+import { reviewSummary, type OrderView } from "~/features/orders/order-view";
+import { ReviewBadge } from "./review-badge";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "./product-thumb";
 import { productPath } from "~/features/catalogue/product-view";
@@ -67,7 +68,10 @@ export function OrderListPage({
                     Order #{order.orderRef}
                   </Link>
                 </h2>
-                <StatusBadge status={order.deliveryStatus} />
+                <span className="flex flex-wrap gap-1">
+                  <StatusBadge status={order.deliveryStatus} />
+                  <ReviewBadge status={order.reviewStatus} />
+                </span>
               </div>
               <p className="text-xs text-gray-600">
                 <LocalTime ms={order.createdAt} withTime={false} />
@@ -91,11 +95,25 @@ export function OrderListPage({
                 <span className="font-medium">Delivery address:</span> {order.deliveryAddress}
               </p>
               <p className="mt-1 text-right font-semibold">Total: {formatNaira(order.totalKobo)}</p>
-              {order.timeline.length > 0 ? (
+              {order.prescriptionReview ? (
+                <p className="mt-2 text-sm font-medium" data-testid="review-summary">
+                  {reviewSummary(order.prescriptionReview)}
+                  {order.prescriptionReview.note ? (
+                    <span className="block font-normal text-gray-700">
+                      Note: {order.prescriptionReview.note}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
+              {order.timeline.length > 0 || order.prescriptionReview ? (
                 <details className="mt-2">
                   <summary className="cursor-pointer text-sm text-brand-700">Status history</summary>
                   <div className="mt-2">
-                    <OrderTimeline placedAt={order.createdAt} entries={order.timeline} />
+                    <OrderTimeline
+                      placedAt={order.createdAt}
+                      entries={order.timeline}
+                      review={order.prescriptionReview}
+                    />
                   </div>
                 </details>
               ) : null}

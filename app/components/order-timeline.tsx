@@ -1,30 +1,52 @@
-import type { TimelineEntry } from "~/features/orders/order-view";
+import { reviewSummary, type ReviewView, type TimelineEntry } from "~/features/orders/order-view";
 import { LocalTime } from "~/components/local-time";
 
-/** An order's status changes, oldest first: who changed it, when, from what to what. */
+/**
+ * An order's history, oldest first: its status changes (who changed it, when, from what to what) and a
+ * pharmacist's decision on its prescription (who, their PCN number, when, and their note).
+ */
 export function OrderTimeline({
   placedAt,
   entries,
+  review,
   showWho = false,
 }: {
   placedAt: number;
   entries: TimelineEntry[];
+  review?: ReviewView | null;
   showWho?: boolean;
 }) {
+  const items = [
+    ...entries.map((entry) => ({ at: entry.at, key: `s${entry.id}`, entry })),
+    ...(review ? [{ at: review.reviewedAt, key: "review", review }] : []),
+  ].sort((a, b) => a.at - b.at);
   return (
     <ol className="space-y-1 border-l-2 border-gray-200 pl-3 text-sm" aria-label="Order timeline">
       <li>
         <span className="font-medium">Order placed</span> · <LocalTime ms={placedAt} />
       </li>
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <span className="font-medium">
-            {entry.from} → {entry.to}
-          </span>{" "}
-          · <LocalTime ms={entry.at} />
-          {showWho ? <span className="text-gray-600"> · by {entry.by}</span> : null}
-        </li>
-      ))}
+      {items.map((item) =>
+        "review" in item && item.review ? (
+          <li key={item.key} data-testid="review-entry">
+            <span className="font-medium">Prescription {item.review.decision}</span> ·{" "}
+            <LocalTime ms={item.at} />
+            <span className="block text-gray-700">{reviewSummary(item.review)}</span>
+            {item.review.note ? (
+              <span className="block whitespace-pre-line break-words text-gray-700">
+                Note: {item.review.note}
+              </span>
+            ) : null}
+          </li>
+        ) : "entry" in item && item.entry ? (
+          <li key={item.key}>
+            <span className="font-medium">
+              {item.entry.from} → {item.entry.to}
+            </span>{" "}
+            · <LocalTime ms={item.at} />
+            {showWho ? <span className="text-gray-600"> · by {item.entry.by}</span> : null}
+          </li>
+        ) : null,
+      )}
     </ol>
   );
 }

@@ -1,7 +1,35 @@
 import { Link } from "@remix-run/react";
 import { whatsAppLink } from "~/lib/whatsapp";
 
-export type StoreContact = { phone: string; email: string; whatsapp: string };
+/** The pharmacy's registration with the Pharmacists Council of Nigeria (configuration). */
+export type PharmacyRegistration = {
+  superintendentName: string;
+  superintendentPcn: string;
+  premisesNumber: string;
+};
+
+export type StoreContact = {
+  phone: string;
+  email: string;
+  whatsapp: string;
+  pharmacy?: PharmacyRegistration;
+};
+
+/** "Superintendent pharmacist: <name> (PCN <number>) · PCN premises licence <number>" */
+export function PharmacyLicence({
+  pharmacy,
+  className,
+}: {
+  pharmacy: PharmacyRegistration;
+  className?: string;
+}) {
+  return (
+    <p className={className} data-testid="pharmacy-licence">
+      Superintendent pharmacist: {pharmacy.superintendentName} (PCN {pharmacy.superintendentPcn}) · PCN
+      premises licence {pharmacy.premisesNumber}
+    </p>
+  );
+}
 
 export const STORE_ADDRESS = "12 Ogoja Road, Abakaliki, Ebonyi State, Nigeria";
 
@@ -85,9 +113,10 @@ export function SiteFooter({ store }: { store: StoreContact }) {
           </ul>
         </div>
       </div>
-      <p className="border-t border-gray-800 py-4 text-center text-xs text-gray-400">
-        © {new Date().getFullYear()} MediStore. Medicines are dispensed by licensed pharmacists.
-      </p>
+      <div className="border-t border-gray-800 px-4 py-4 text-center text-xs text-gray-400">
+        {store.pharmacy ? <PharmacyLicence pharmacy={store.pharmacy} className="mb-1 break-words" /> : null}
+        <p>© {new Date().getFullYear()} MediStore. Medicines are dispensed by licensed pharmacists.</p>
+      </div>
     </footer>
   );
 }

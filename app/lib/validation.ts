@@ -149,6 +149,20 @@ export const productSchema = z.object({
 /** A Pharmacists Council of Nigeria registration number as printed: letters, digits, "/" and "-". */
 export const PCN_NUMBER = /^[A-Z0-9][A-Z0-9/-]{2,39}$/i;
 
+export const PCN_NUMBER_INVALID =
+  "A PCN registration number is 3 to 40 letters, digits, / or -, as printed on the licence (e.g. PS-021784).";
+
+/**
+ * An admin's optional PCN registration number (admins with one are pharmacists): stored uppercased; empty
+ * means none.
+ */
+export const pcnNumberField = z
+  .string({ error: PCN_NUMBER_INVALID })
+  .trim()
+  .optional()
+  .transform((value) => (value ? value.toUpperCase() : undefined))
+  .refine((value) => value === undefined || PCN_NUMBER.test(value), PCN_NUMBER_INVALID);
+
 export const ADMIN_NAME_REQUIRED = "Please enter the admin's name.";
 
 /** A new admin's name is required: customers read it on every chat reply. */
@@ -160,6 +174,7 @@ export const adminCreateSchema = z.object({
     .trim()
     .min(1, ADMIN_NAME_REQUIRED)
     .max(100, "Please keep the name under 100 characters."),
+  pcnNumber: pcnNumberField,
 });
 
 /**

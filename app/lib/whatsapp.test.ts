@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderWhatsAppMessage, whatsAppLink } from "./whatsapp";
+import { AWAITING_REVIEW_LINE, orderWhatsAppMessage, whatsAppLink } from "./whatsapp";
 
 const order = {
   orderRef: "MS-7K3QX9",
@@ -27,6 +27,13 @@ describe("WhatsApp hand-off", () => {
     expect(text).toContain("Address: 5 Ogoja Road, Abakaliki");
     expect(text).toContain("Email: ada@example.com");
     expect(text).toContain("https://medistore.example/order/abc");
+  });
+
+  it("says when the order awaits a pharmacist's review of its prescription, and only then", () => {
+    expect(orderWhatsAppMessage(order)).not.toContain("pharmacist review");
+    const text = orderWhatsAppMessage({ ...order, awaitingReview: true });
+    expect(text).toContain(AWAITING_REVIEW_LINE);
+    expect(text.split("\n")[2]).toBe("⚠️ Prescription-only items: awaiting pharmacist review");
   });
 
   it("builds a wa.me link to the seller with the message encoded", () => {

@@ -10,7 +10,11 @@ export type WhatsAppOrder = {
   totalKobo: number;
   items: { name: string; quantity: number; unitPriceKobo: number }[];
   statusUrl: string;
+  /** Holds prescription-only medicines not yet approved by a pharmacist. */
+  awaitingReview?: boolean;
 };
+
+export const AWAITING_REVIEW_LINE = "⚠️ Prescription-only items: awaiting pharmacist review";
 
 export function orderWhatsAppMessage(order: WhatsAppOrder): string {
   const lines = order.items.map(
@@ -19,6 +23,7 @@ export function orderWhatsAppMessage(order: WhatsAppOrder): string {
   return [
     `Hello MediStore, I would like to place an order.`,
     `Order reference: ${order.orderRef}`,
+    ...(order.awaitingReview ? [AWAITING_REVIEW_LINE] : []),
     ``,
     `Items:`,
     ...lines,

@@ -1,51 +1,86 @@
 /** Orders, their lines and their status history: queries given `db` and plain values. */
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import {
   orderItems,
   orders,
   orderStatusEvents,
+  prescriptionReviews,
+  products,
   type DeliveryStatus,
   type Order,
   type OrderItem,
+  type PrescriptionReview,
 } from "~/db/schema";
 
-export type OrderWithItems = Order & { items: OrderItem[] };
+/** An order with its lines and, for a prescription order, the pharmacist's decision once there is one. */
+export type OrderWithItems = Order & { items: OrderItem[]; review: PrescriptionReview | null };
 export type NewOrder = typeof orders.$inferInsert & { id: string };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "orderId">;
 
+/** The stock trigger's refusal (drizzle/0005): a write would take a product's stock below zero. */
+function isStockShortage(error: unknown): boolean {
+  const text = `${String((error as { cause?: unknown })?.cause ?? "")} ${String(error)}`;
+  return text.includes("products_stock_insufficient");
+}
+
 /**
- * Writes the order and its lines in one batch (all or nothing). Answers "duplicate-key" when the
- * idempotency key (as stored: its caller-scoped hash) was already used, and "duplicate-ref" when the
- * reference clashed (the caller retries).
+ * Writes the order, its lines and the stock they take in one batch (all or nothing; docs/product-rules.md,
+ * Stock). Answers "duplicate-key" when the idempotency key (as stored: its caller-scoped hash) was already
+ * used, "duplicate-ref" when the reference clashed (the caller retries), and "out-of-stock" when a product
+ * has fewer units left than the order takes (the trigger refuses, so nothing is written).
  */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   items: NewOrderItem[],
-): Promise<"created" | "duplicate-key" | "duplicate-ref"> {
+): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock"> {
+  const decrements = items.flatMap((item) =>
+    item.productId == null
+      ? []
+      : [
+          db
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${item.quantity}` })
+            .where(and(eq(products.id, item.productId), isNotNull(products.stock))),
+        ],
+  );
   try {
     await db.batch([
       db.insert(orders).values(order),
       db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id }))),
+      ...decrements,
     ]);
     return "created";
   } catch (error) {
+    if (isStockShortage(error)) return "out-of-stock";
     if (isUniqueViolation(error, "idempotency_key")) return "duplicate-key";
     if (isUniqueViolation(error, "order_ref")) return "duplicate-ref";
     throw error;
   }
 }
 
+/** The latest decision on each of these orders, in one query. */
+async function reviewsFor(db: Database, orderIds: string[]) {
+  const byOrder = new Map<string, PrescriptionReview>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(prescriptionReviews)
+    .where(inArray(prescriptionReviews.orderId, orderIds))
+    .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id);
+  for (const row of rows) byOrder.set(row.orderId, row);
+  return byOrder;
+}
+
 async function withItems(db: Database, order: Order | undefined): Promise<OrderWithItems | undefined> {
   if (!order) return undefined;
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.id);
-  return { ...order, items };
+  const [items, reviews] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
+    order.reviewStatus ? reviewsFor(db, [order.id]) : new Map<string, PrescriptionReview>(),
+  ]);
+  return { ...order, items, review: reviews.get(order.id) ?? null };
 }
 
 export async function getOrderById(db: Database, id: string) {
@@ -78,7 +113,15 @@ async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItem
     .orderBy(orderItems.id);
   const byOrder = new Map<string, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return list.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));
+  const reviews = await reviewsFor(
+    db,
+    list.filter((o) => o.reviewStatus).map((o) => o.id),
+  );
+  return list.map((order) => ({
+    ...order,
+    items: byOrder.get(order.id) ?? [],
+    review: reviews.get(order.id) ?? null,
+  }));
 }
 
 /**
@@ -133,23 +176,126 @@ export async function orderCounts(db: Database) {
   return { total: row?.total ?? 0, delivered: row?.delivered ?? 0 };
 }
 
-/** Sets the status and records the change (who, when, from, to) in the same batch. */
+/*
+ * Status changes and reviews are conditional writes ("only if the order is still as read"), batched as plain
+ * D1 statements: INSERT … SELECT and UPDATE … WHERE EXISTS say it directly, and the batch is atomic.
+ */
+
+/** Records a status change on the order, if `condition` (SQL on orders, with `args`) holds. */
+function statusEventStatement(
+  d1: D1Database,
+  orderId: string,
+  status: DeliveryStatus,
+  who: { id: string; name: string },
+  condition: string,
+  args: unknown[],
+) {
+  return d1
+    .prepare(
+      `INSERT INTO order_status_events (order_id, from_status, to_status, changed_by, changed_by_name)
+       SELECT id, delivery_status, ?, ?, ? FROM orders WHERE id = ? AND ${condition}`,
+    )
+    .bind(status, who.id, who.name, orderId, ...args);
+}
+
+/** Adds an order's quantities back to its products' counted stock, if `condition` (on orders) holds. */
+function restockStatement(d1: D1Database, orderId: string, condition: string, args: unknown[]) {
+  return d1
+    .prepare(
+      `UPDATE products SET stock = stock + (
+         SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
+       WHERE stock IS NOT NULL
+         AND id IN (SELECT product_id FROM order_items WHERE order_id = ?1)
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND ${condition})`,
+    )
+    .bind(orderId, ...args);
+}
+
+/**
+ * Sets the status and records the change (who, when, from, to) in the same batch, provided the order still
+ * has the status it was read with (two admins racing record one change). Answers whether it changed. An
+ * order that becomes Cancelled gives its units back to the counted stock in that batch: exactly once, since
+ * only the transition into Cancelled does it and a Cancelled order's status never changes again.
+ */
 export async function setOrderStatus(
   db: Database,
   order: Pick<Order, "id" | "deliveryStatus">,
   status: DeliveryStatus,
   admin: { id: string; name: string },
-) {
-  await db.batch([
-    db.update(orders).set({ deliveryStatus: status }).where(eq(orders.id, order.id)),
-    db.insert(orderStatusEvents).values({
-      orderId: order.id,
-      fromStatus: order.deliveryStatus,
-      toStatus: status,
-      changedBy: admin.id,
-      changedByName: admin.name,
-    }),
+): Promise<boolean> {
+  const d1 = db.$client;
+  const asRead = [order.deliveryStatus];
+  const [event] = await d1.batch([
+    statusEventStatement(d1, order.id, status, admin, "delivery_status = ?", asRead),
+    ...(status === "Cancelled" ? [restockStatement(d1, order.id, "delivery_status = ?2", asRead)] : []),
+    d1
+      .prepare("UPDATE orders SET delivery_status = ? WHERE id = ? AND delivery_status = ?")
+      .bind(status, order.id, order.deliveryStatus),
   ]);
+  return event.meta.changes > 0;
+}
+
+export type ReviewRecord = {
+  orderId: string;
+  decision: "approved" | "rejected";
+  note: string;
+  reviewer: { id: string; name: string; pcnNumber: string };
+};
+
+/**
+ * A pharmacist's decision, in one batch and only while the order still awaits one: the record (who, PCN
+ * number, when, decision, note), the order's review status and, for a rejection, its cancellation (a
+ * status change in the timeline and the stock given back). Answers false when it was already decided.
+ */
+export async function recordReview(db: Database, review: ReviewRecord): Promise<boolean> {
+  const { orderId, decision, note, reviewer } = review;
+  const d1 = db.$client;
+  const open = "review_status = 'pending' AND delivery_status != 'Cancelled'";
+  const cancel =
+    decision === "rejected"
+      ? [
+          statusEventStatement(d1, orderId, "Cancelled", reviewer, open, []),
+          restockStatement(d1, orderId, open, []),
+        ]
+      : [];
+  const [record] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO prescription_reviews (order_id, decision, note, reviewer_id, reviewer_name, reviewer_pcn)
+         SELECT id, ?, ?, ?, ?, ? FROM orders WHERE id = ? AND ${open}`,
+      )
+      .bind(decision, note, reviewer.id, reviewer.name, reviewer.pcnNumber, orderId),
+    ...cancel,
+    d1
+      .prepare(
+        `UPDATE orders SET review_status = ?,
+           delivery_status = CASE WHEN ? = 'rejected' THEN 'Cancelled' ELSE delivery_status END
+         WHERE id = ? AND ${open}`,
+      )
+      .bind(decision, decision, orderId),
+  ]);
+  return record.meta.changes > 0;
+}
+
+/** Orders awaiting a pharmacist, oldest first (the review queue). */
+export async function listPendingReviews(db: Database, limit = 100): Promise<OrderWithItems[]> {
+  const list = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.reviewStatus, "pending"))
+    .orderBy(orders.createdAt)
+    .limit(limit);
+  return withItemsMany(db, list);
+}
+
+/** Units left of these products (null: not counted), read again after a refused checkout. */
+export async function stockOf(db: Database, productIds: number[]) {
+  if (productIds.length === 0) return new Map<number, number | null>();
+  const rows = await db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((r) => [r.id, r.stock]));
 }
 
 export async function getOrderRow(db: Database, id: string): Promise<Order | undefined> {

@@ -7,6 +7,10 @@ export async function insertPrescription(db: Database, row: Omit<Prescription, "
   await db.insert(prescriptions).values(row);
 }
 
+export async function deletePrescription(db: Database, id: string) {
+  await db.delete(prescriptions).where(eq(prescriptions.id, id));
+}
+
 export async function getPrescription(db: Database, id: string): Promise<Prescription | undefined> {
   return db.select().from(prescriptions).where(eq(prescriptions.id, id)).get();
 }

@@ -17,7 +17,14 @@ export async function findUserById(db: Database, id: string): Promise<User | und
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
-export type NewAccount = { name: string; email: string; passwordHash: string; role: Role };
+export type NewAccount = {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  /** An admin's PCN registration number (a pharmacist). */
+  pcnNumber?: string | null;
+};
 
 /** Inserts an account; null when the e-mail is taken (the unique index decides, even for a race). */
 export async function insertUser(db: Database, account: NewAccount): Promise<PublicUser | null> {
@@ -31,7 +38,10 @@ export async function insertUser(db: Database, account: NewAccount): Promise<Pub
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
-/** Makes the account with this e-mail an admin with this password, creating it if needed. */
+/**
+ * Makes the account with this e-mail an admin with this password, creating it if needed; a PCN number
+ * given is set, none given leaves the one it has.
+ */
 export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role">): Promise<void> {
   const email = account.email.trim().toLowerCase();
   await db
@@ -39,7 +49,12 @@ export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role"
     .values({ id: crypto.randomUUID(), ...account, email, role: "admin" })
     .onConflictDoUpdate({
       target: users.email,
-      set: { role: "admin", passwordHash: account.passwordHash, name: account.name },
+      set: {
+        role: "admin",
+        passwordHash: account.passwordHash,
+        name: account.name,
+        ...(account.pcnNumber ? { pcnNumber: account.pcnNumber } : {}),
+      },
     });
 }
 
@@ -47,13 +62,14 @@ export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role"
 export async function listUsers(
   db: Database,
   { role }: { role?: Role } = {},
-): Promise<(PublicUser & { createdAt: number })[]> {
+): Promise<(PublicUser & { createdAt: number; pcnNumber: string | null })[]> {
   return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
       role: users.role,
+      pcnNumber: users.pcnNumber,
       createdAt: users.createdAt,
     })
     .from(users)

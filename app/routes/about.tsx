@@ -1,7 +1,8 @@
 /** /about: the static marketing page: mission, story, figures, quality, headquarters, team, calls to action. */
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { STORE_ADDRESS } from "~/components/site-footer";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { PharmacyLicence, STORE_ADDRESS } from "~/components/site-footer";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "About us | MediStore" },
@@ -38,7 +39,8 @@ const QUALITY_POINTS = [
   },
 ];
 
-// Placeholder names: replace with the real team (and their consent to be listed) before launch.
+// Placeholder names: replace with the real team (and their consent to be listed) before launch. The
+// superintendent pharmacist's name comes from configuration (the pharmacy's PCN registration).
 const TEAM = [
   {
     name: "Chiamaka Okafor",
@@ -52,6 +54,7 @@ const TEAM = [
 
 function initials(name: string): string {
   return name
+    .replace(/^Pharm\.\s*/, "")
     .split(/\s+/)
     .map((part) => part[0] ?? "")
     .join("")
@@ -60,6 +63,7 @@ function initials(name: string): string {
 }
 
 export default function AboutPage() {
+  const pharmacy = useRouteLoaderData<typeof rootLoader>("root")?.store.pharmacy;
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -134,6 +138,7 @@ export default function AboutPage() {
             <span className="block font-semibold text-brand-800">MediStore</span>
             {STORE_ADDRESS}
           </address>
+          {pharmacy ? <PharmacyLicence pharmacy={pharmacy} className="mt-3 text-sm text-gray-700" /> : null}
           <Link
             to="/contact"
             className="mt-3 inline-block font-semibold text-brand-700 underline hover:text-brand-800"
@@ -171,7 +176,9 @@ export default function AboutPage() {
           Meet the team
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {TEAM.map((member) => (
+          {TEAM.map((member, index) =>
+            index === 0 && pharmacy ? { ...member, name: pharmacy.superintendentName } : member,
+          ).map((member) => (
             <li
               key={member.name}
               className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-4"

@@ -1,4 +1,7 @@
-/** Admin › Admins: create another admin (e-mail, name, password) and see who has admin access. */
+/**
+ * Admin › Admins: create another admin (e-mail, name, password, and a PCN registration number for a
+ * pharmacist) and see who has admin access and who is a pharmacist.
+ */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, FormField } from "~/components/form-field";
@@ -17,13 +20,21 @@ type ActionData = FormFailure;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const admins = await listUsers(context.db, { role: "admin" });
-  return { admins: admins.map((a) => ({ id: a.id, name: a.name, email: a.email, createdAt: a.createdAt })) };
+  return {
+    admins: admins.map((a) => ({
+      id: a.id,
+      name: a.name,
+      email: a.email,
+      pcnNumber: a.pcnNumber,
+      createdAt: a.createdAt,
+    })),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData().catch(() => null);
-  const values = formValues(form, ["email", "name"], 254);
+  const values = formValues(form, ["email", "name", "pcnNumber"], 254);
   return handleForm(
     async () => {
       await createAdmin(context, { ...values, password: form?.get("password") });
@@ -66,6 +77,20 @@ export default function AdminAdmins() {
             defaultValue={result?.values?.name}
             error={result?.errors?.name}
           />
+          <FormField
+            label="PCN registration number (pharmacists only)"
+            name="pcnNumber"
+            idPrefix="admin"
+            maxLength={40}
+            autoComplete="off"
+            placeholder="e.g. PS-021784"
+            required={false}
+            defaultValue={result?.values?.pcnNumber}
+            error={result?.errors?.pcnNumber}
+          />
+          <p className="-mt-2 text-xs text-gray-600">
+            Admins with a PCN number are pharmacists: only they review prescription orders.
+          </p>
           <PasswordInput
             id="admin-password"
             autoComplete="new-password"
@@ -88,7 +113,14 @@ export default function AdminAdmins() {
         <ul className="mt-3 divide-y divide-gray-100 text-sm">
           {admins.map((a) => (
             <li key={a.id} className="py-2">
-              <span className="font-medium">{a.name}</span> <span className="text-gray-600">{a.email}</span>
+              <span className="font-medium">{a.name}</span>{" "}
+              <span className="break-all text-gray-600">{a.email}</span>
+              {a.pcnNumber ? (
+                <span className="mt-1 block text-xs text-green-800">
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 font-semibold">Pharmacist</span> PCN{" "}
+                  {a.pcnNumber}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 /** Admin › Orders: Order Ref, Date, Email, Total, Status, Action (status dropdown), with each order's timeline. */
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { ReviewBadge } from "~/components/review-badge";
 import { LocalTime } from "~/components/local-time";
 import { OrderTimeline } from "~/components/order-timeline";
 import { StatusBadge } from "~/components/status-badge";
@@ -39,6 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : `Order ${ref} was already ${order.deliveryStatus}`;
     return redirectWithToast(back, { type: "success", message }, context.config);
   } catch (error) {
+    // A refusal with a reason (a prescription awaiting review, a cancelled order) is said on the page.
+    if (error instanceof AppError && error.status === 409)
+      return data({ refused: { orderId, message: error.message } }, { status: 409 });
     if (!(error instanceof AppError)) console.error("status update failed", error);
     return fail();
   }
@@ -46,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminOrders() {
   const { orders, page, hasMore } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.refused;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const here = page > 1 ? `/admin/orders?page=${page}` : "/admin/orders";
@@ -55,6 +60,11 @@ export default function AdminOrders() {
       <h2 id="orders-heading" className="sr-only">
         Orders
       </h2>
+      {refused ? (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          Order {orders.find((o) => o.id === refused.orderId)?.orderRef ?? ""}: {refused.message}
+        </p>
+      ) : null}
       {/*
         A table from md up; on a phone each row is a card that fits 360 px: ref and status, date and
         total, e-mail, then the status control.
@@ -95,7 +105,12 @@ export default function AdminOrders() {
                           </li>
                         ))}
                       </ul>
-                      <OrderTimeline placedAt={order.createdAt} entries={order.timeline} showWho />
+                      <OrderTimeline
+                        placedAt={order.createdAt}
+                        entries={order.timeline}
+                        review={order.prescriptionReview}
+                        showWho
+                      />
                     </div>
                   </details>
                 </td>
@@ -117,37 +132,44 @@ export default function AdminOrders() {
                 >
                   {formatNaira(order.totalKobo)}
                 </td>
-                <td data-part="status" className="justify-self-end [grid-area:status] md:px-3 md:py-2">
-                  <StatusBadge status={order.deliveryStatus} />
+                <td
+                  data-part="status"
+                  className="flex flex-col items-end gap-1 justify-self-end [grid-area:status] md:table-cell md:px-3 md:py-2"
+                >
+                  <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
                 </td>
                 <td data-part="action" className="pt-1 [grid-area:action] md:px-3 md:py-2">
-                  <Form method="post" preventScrollReset className="flex items-center gap-2">
-                    <input type="hidden" name="orderId" value={order.id} />
-                    <input type="hidden" name="redirectTo" value={here} />
-                    <label htmlFor={`status-${order.id}`} className="sr-only">
-                      Status of order {order.orderRef}
-                    </label>
-                    <select
-                      id={`status-${order.id}`}
-                      name="deliveryStatus"
-                      defaultValue={order.deliveryStatus}
-                      key={order.deliveryStatus}
-                      onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-                      className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
-                    >
-                      {DELIVERY_STATUSES.map((status) => (
-                        <option key={status} value={status}>
-                          {status}
-                        </option>
-                      ))}
-                    </select>
-                    {/* With JavaScript the change saves itself; without it, this button saves. */}
-                    {hydrated ? null : (
-                      <button type="submit" className="rounded-lg border border-gray-300 px-2 py-1">
-                        Save
-                      </button>
-                    )}
-                  </Form>
+                  {order.deliveryStatus === "Cancelled" ? (
+                    <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
+                  ) : (
+                    <Form method="post" preventScrollReset className="flex items-center gap-2">
+                      <input type="hidden" name="orderId" value={order.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <label htmlFor={`status-${order.id}`} className="sr-only">
+                        Status of order {order.orderRef}
+                      </label>
+                      <select
+                        id={`status-${order.id}`}
+                        name="deliveryStatus"
+                        defaultValue={order.deliveryStatus}
+                        key={`${order.deliveryStatus}${refused?.orderId === order.id ? "-refused" : ""}`}
+                        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+                        className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
+                      >
+                        {DELIVERY_STATUSES.map((status) => (
+                          <option key={status} value={status}>
+                            {status}
+                          </option>
+                        ))}
+                      </select>
+                      {/* With JavaScript the change saves itself; without it, this button saves. */}
+                      {hydrated ? null : (
+                        <button type="submit" className="rounded-lg border border-gray-300 px-2 py-1">
+                          Save
+                        </button>
+                      )}
+                    </Form>
+                  )}
                 </td>
               </tr>
             ))}

@@ -18,6 +18,7 @@ const TABS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/admins", label: "Admins" },
   { to: "/admin/prescriptions", label: "Prescriptions" },
   { to: "/admin/messages", label: "Messages" },

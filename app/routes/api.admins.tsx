@@ -1,4 +1,7 @@
-/** POST /api/admins {email, password, name?}: creates an admin (named DEFAULT_ADMIN_NAME without a name). Needs an admin token. */
+/**
+ * POST /api/admins {email, password, name?, pcnNumber?}: creates an admin (named DEFAULT_ADMIN_NAME without
+ * a name; a pharmacist with a PCN registration number). Needs an admin token.
+ */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createAdmin } from "~/features/accounts/accounts.server";
 import { ADMIN_CREATED } from "~/features/accounts/messages";
@@ -9,11 +12,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     await requireApiAdmin(request, context);
-    const admin = await createAdmin(context, await readJson(request, 4096), { via: "api" });
+    const input = await readJson(request, 4096);
+    const admin = await createAdmin(context, input, { via: "api" });
     return Response.json(
       {
         message: ADMIN_CREATED,
-        admin: { _id: admin.id, name: admin.name, email: admin.email, role: admin.role },
+        admin: {
+          _id: admin.id,
+          name: admin.name,
+          email: admin.email,
+          role: admin.role,
+          pcnNumber: admin.pcnNumber,
+        },
       },
       { status: 201 },
     );

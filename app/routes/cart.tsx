@@ -38,7 +38,7 @@ export default function CartPage() {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold text-gray-900">Your cart</h1>
-      {cart ? <CartSummary cart={cart} redirectTo="/cart" /> : null}
+      {cart ? <CartSummary cart={cart} rx={root?.rx} redirectTo="/cart" /> : null}
       <p className="mt-6">
         <Link to="/#shop" className="text-brand-700 underline">
           Continue shopping

@@ -10,6 +10,7 @@ import { checkoutCart } from "~/features/checkout/checkout.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
 import { AppError, type FormFailure } from "~/lib/app-error";
 import { formValues, handleForm, pageHeaders } from "~/services/http.server";
+import { readFormWithImage } from "~/services/uploads.server";
 import { formatNaira } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 
@@ -22,10 +23,13 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const values = formValues(form, ["name", "email", "phone", "deliveryAddress"]);
+  // A form with a prescription photo comes as multipart, size-limited before it is read.
+  const read = await readFormWithImage(request).catch((error: unknown) => error);
+  const form = read instanceof FormData ? read : null;
+  const values = formValues(form, ["name", "email", "phone", "deliveryAddress", "prescriptionId"]);
   return handleForm(
     async () => {
+      if (read instanceof AppError) throw read;
       if (!form) throw new AppError(400, CHECKOUT_FAILED);
       const { order, setCookie } = await checkoutCart(request, context, form);
       return redirect(`/order/${order.accessToken}?placed=1`, { headers: { "Set-Cookie": setCookie } });
@@ -81,6 +85,8 @@ export default function CheckoutPage() {
               checkoutKey={root.checkoutKey}
               defaults={root.deliveryDefaults}
               actionData={actionData}
+              rx={root.rx}
+              signedIn={Boolean(root.user)}
             />
           </div>
         </>

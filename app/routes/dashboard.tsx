@@ -26,6 +26,8 @@ import {
   type UploadResult,
 } from "~/components/prescription-upload";
 import { StatusBadge } from "~/components/status-badge";
+import { ReviewBadge } from "~/components/review-badge";
+import { reviewSummary } from "~/features/orders/order-view";
 import { whatsAppLink } from "~/lib/whatsapp";
 import type { loader as rootLoader } from "~/root";
 import { myOrders } from "~/features/orders/orders.server";
@@ -58,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         accessToken: o.accessToken,
         label: o.items.map((i) => i.name).join(", ") || "Order",
         status: o.deliveryStatus,
+        reviewStatus: o.reviewStatus,
+        review: o.prescriptionReview ? reviewSummary(o.prescriptionReview) : null,
       })),
     ),
     prescriptions,
@@ -155,14 +159,20 @@ export default function Dashboard() {
                   <ul className="mt-3 divide-y divide-gray-100">
                     {orders.map((order) => (
                       <li key={order.id} className="flex items-start justify-between gap-3 py-2">
-                        <Link
-                          to={`/order/${order.accessToken}`}
-                          className="line-clamp-2 min-w-0 break-words text-sm hover:underline"
-                        >
-                          {order.label}
-                        </Link>
-                        <span className="shrink-0">
+                        <span className="min-w-0">
+                          <Link
+                            to={`/order/${order.accessToken}`}
+                            className="line-clamp-2 break-words text-sm hover:underline"
+                          >
+                            {order.label}
+                          </Link>
+                          {order.review ? (
+                            <span className="block text-xs text-gray-700">{order.review}</span>
+                          ) : null}
+                        </span>
+                        <span className="flex shrink-0 flex-col items-end gap-1">
                           <StatusBadge status={order.status} />
+                          <ReviewBadge status={order.reviewStatus} />
                         </span>
                       </li>
                     ))}

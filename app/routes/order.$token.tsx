@@ -19,6 +19,8 @@ import { handlePage } from "~/services/http.server";
 import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "~/components/product-thumb";
+import { ReviewBadge } from "~/components/review-badge";
+import { reviewSummary, type OrderView } from "~/features/orders/order-view";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -36,7 +38,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl } = useLoaderData<typeof loader>();
+  const { order, statusUrl, whatsappUrl, prescriptionUrl } = useLoaderData<typeof loader>();
   const timeline = order.timeline;
   const [params] = useSearchParams();
   const justPlaced = params.get("placed") === "1";
@@ -60,11 +62,16 @@ export default function OrderStatusPage() {
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-gray-900">Order #{order.orderRef}</h1>
-        <StatusBadge status={order.deliveryStatus} />
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge status={order.deliveryStatus} />
+          <ReviewBadge status={order.reviewStatus} />
+        </span>
       </div>
       <p className="mt-1 text-sm text-gray-600">
         Placed <LocalTime ms={order.createdAt} />
       </p>
+
+      <PrescriptionReviewPanel order={order} prescriptionUrl={prescriptionUrl} />
 
       <a
         href={whatsappUrl}
@@ -104,7 +111,7 @@ export default function OrderStatusPage() {
           Status history
         </h2>
         <div className="mt-2">
-          <OrderTimeline placedAt={order.createdAt} entries={timeline} />
+          <OrderTimeline placedAt={order.createdAt} entries={timeline} review={order.prescriptionReview} />
         </div>
       </section>
 
@@ -131,5 +138,61 @@ export default function OrderStatusPage() {
         Back to the shop
       </Link>
     </main>
+  );
+}
+
+/** Where a prescription order stands with the pharmacist: waiting, or their decision with their note. */
+function PrescriptionReviewPanel({
+  order,
+  prescriptionUrl,
+}: {
+  order: Pick<OrderView, "reviewStatus" | "prescriptionReview">;
+  prescriptionUrl: string | null;
+}) {
+  if (!order.reviewStatus) return null;
+  const review = order.prescriptionReview;
+  const tone =
+    order.reviewStatus === "approved"
+      ? "border-green-200 bg-green-50 text-green-900"
+      : order.reviewStatus === "rejected"
+        ? "border-red-200 bg-red-50 text-red-900"
+        : "border-amber-300 bg-amber-50 text-amber-950";
+  return (
+    <section
+      aria-labelledby="review-heading"
+      data-testid="prescription-review"
+      className={`mt-5 rounded-lg border p-4 text-sm ${tone}`}
+    >
+      <h2 id="review-heading" className="font-semibold">
+        Prescription check
+      </h2>
+      {review ? (
+        <>
+          <p className="mt-1 font-medium">{reviewSummary(review)}</p>
+          <p className="text-xs">
+            <LocalTime ms={review.reviewedAt} />
+          </p>
+          {review.note ? <p className="mt-1 whitespace-pre-line break-words">Note: {review.note}</p> : null}
+          {review.decision === "rejected" ? (
+            <p className="mt-1">This order was cancelled. Contact us if you have questions.</p>
+          ) : null}
+        </>
+      ) : (
+        <p className="mt-1">
+          This order has prescription-only medicines. A pharmacist is checking your prescription; we ship once
+          it is approved.
+        </p>
+      )}
+      {prescriptionUrl ? (
+        <a
+          href={prescriptionUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 inline-block underline"
+        >
+          View the prescription you sent
+        </a>
+      ) : null}
+    </section>
   );
 }

@@ -16,3 +16,16 @@ export function isCrossSiteWrite(request: Request, config: AppConfig): boolean {
   if (config.publicOrigin) allowed.add(config.publicOrigin);
   return !allowed.has(origin);
 }
+
+/**
+ * A private image (a prescription): never cached anywhere shared, and served so that nothing in it can run
+ * even if opened on its own: nosniff, and a CSP that allows nothing and sandboxes the document (the stored
+ * bytes are re-encoded pixels, this is the second wall). Set on the answer itself rather than left to the
+ * Worker's default for non-HTML answers, so it cannot be lost on the way.
+ */
+export const PRIVATE_IMAGE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+  "Referrer-Policy": "no-referrer",
+};

@@ -31,6 +31,17 @@ export async function readMultipart(request: Request): Promise<FormData> {
   }
 }
 
+/** A form that may carry an image (the checkout's prescription photo): multipart ones are size-limited. */
+export async function readFormWithImage(request: Request): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.startsWith("multipart/form-data")) return readMultipart(request);
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError(400, "We could not read that form. Please try again.");
+  }
+}
+
 export type CheckedImage = { bytes: Uint8Array; contentType: AcceptedImageType; extension: string };
 
 export async function readImageField(form: FormData, field = "image"): Promise<CheckedImage> {

@@ -13,6 +13,8 @@ import { freePort } from "../support/free-port";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's local state folder (its D1 database), for tests that set up data a form cannot. */
+    stateDir: string;
   }
 }
 
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("baseURL", baseURL);
+  project.provide("stateDir", stateDir);
 
   return () => {
     stop(child);

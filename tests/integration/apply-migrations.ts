@@ -5,6 +5,7 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 /** Tables emptied before every test, children first (storage is shared within a test file). */
 const TABLES = [
+  "prescription_reviews",
   "order_status_events",
   "order_items",
   "orders",

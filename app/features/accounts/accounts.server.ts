@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Database } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
-import { adminCreateSchema, apiAdminCreateSchema, registerSchema } from "~/lib/validation";
+import { adminCreateSchema, apiAdminCreateSchema, pcnNumberField, registerSchema } from "~/lib/validation";
 import { insertUser, upsertAdmin, type NewAccount } from "~/models/user.server";
 import { hashPassword } from "~/services/password.server";
 import { parseOrThrow } from "~/services/http.server";
@@ -51,16 +51,31 @@ export async function createAdmin(
   context: Pick<AppLoadContext, "db">,
   input: unknown,
   { via = "page" }: { via?: "page" | "api" } = {},
-): Promise<PublicUser> {
-  const { name, email, password } =
+): Promise<PublicUser & { pcnNumber: string | null }> {
+  const { name, email, password, pcnNumber } =
     via === "api" ? parseOrThrow(apiAdminCreateSchema, input) : parseOrThrow(adminCreateSchema, input);
-  return createAccount(context.db, { name: name ?? DEFAULT_ADMIN_NAME, email, password, role: "admin" });
+  const admin = await createAccount(context.db, {
+    name: name ?? DEFAULT_ADMIN_NAME,
+    email,
+    password,
+    role: "admin",
+    pcnNumber: pcnNumber ?? null,
+  });
+  return { ...admin, pcnNumber: pcnNumber ?? null };
 }
 
-/** The admin command and the demo seed: the account with this e-mail becomes an admin with this password. */
-export async function ensureAdmin(db: Database, input: { name: string; email: string; password: string }) {
-  const { name, email, password } = parseOrThrow(registerSchema, input, (errors) =>
-    Object.values(errors).join(" "),
+/**
+ * The admin command and the demo seed: the account with this e-mail becomes an admin with this password
+ * (and, given one, this PCN registration number: a pharmacist).
+ */
+export async function ensureAdmin(
+  db: Database,
+  input: { name: string; email: string; password: string; pcnNumber?: string },
+) {
+  const { name, email, password, pcnNumber } = parseOrThrow(
+    registerSchema.extend({ pcnNumber: pcnNumberField }),
+    input,
+    (errors) => Object.values(errors).join(" "),
   );
-  await upsertAdmin(db, { name, email, passwordHash: await hashPassword(password) });
+  await upsertAdmin(db, { name, email, passwordHash: await hashPassword(password), pcnNumber });
 }

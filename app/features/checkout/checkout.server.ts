@@ -14,8 +14,20 @@ import {
   getOrderByIdempotencyKey,
   insertOrder,
   lastDeliveryDetails,
+  stockOf,
   type OrderWithItems,
 } from "~/models/order.server";
+import type { Prescription } from "~/db/schema";
+import { MAX_IMAGE_BYTES } from "~/services/uploads.server";
+import { getProductsByIds } from "~/models/product.server";
+import type { CartView } from "../cart/cart-view";
+import { NO_PRESCRIPTION_NEEDS, type PrescriptionNeeds } from "./prescription-needs";
+import {
+  discardPrescription,
+  myPrescriptions,
+  ownPrescription,
+  uploadPrescription,
+} from "../prescriptions/prescriptions.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
@@ -31,6 +43,11 @@ import {
   EMPTY_CART_MESSAGE,
   IDEMPOTENCY_KEY_INVALID,
   IDEMPOTENCY_KEY_REUSED,
+  outOfStockMessage,
+  PRESCRIPTION_REQUIRED,
+  PRESCRIPTION_REQUIRED_API,
+  UNKNOWN_PRESCRIPTION,
+  type StockShortage,
 } from "./messages";
 
 type Details = z.infer<typeof checkoutSchema>;
@@ -40,7 +57,29 @@ type PlaceOrderInput = {
   lines: PricedLine[];
   key: ScopedKey;
   userId: string | null;
+  /** The prescription a prescription-only order is placed with (null when none of its lines needs one). */
+  prescriptionId?: string | null;
 };
+
+/** The lines a pharmacist must check against a prescription (the server decides, from the catalogue). */
+export const prescriptionLines = (lines: PricedLine[]) =>
+  lines.filter((line) => line.product.medicineClass === "prescription");
+
+function shortagesOf(lines: PricedLine[], stock: Map<number, number | null>): StockShortage[] {
+  return lines.flatMap((line) => {
+    const left = stock.get(line.product.id);
+    return left != null && left < line.qty ? [{ name: line.product.name, left }] : [];
+  });
+}
+
+/**
+ * Refuses up front a line the catalogue cannot fill (docs/product-rules.md, Stock). The order's own batch
+ * checks again, for two buyers racing for the last units.
+ */
+function assertInStock(lines: PricedLine[]) {
+  const shortages = shortagesOf(lines, new Map(lines.map((l) => [l.product.id, l.product.stock])));
+  if (shortages.length > 0) throw new AppError(409, outOfStockMessage(shortages));
+}
 
 /** The order this caller already placed with this key and this request; 409 when the request differs. */
 async function earlierOrder(context: AppLoadContext, key: ScopedKey) {
@@ -76,6 +115,8 @@ async function placeOrder(
         idempotencyKey: input.key.hash,
         requestFingerprint: input.key.fingerprint,
         userId: input.userId,
+        prescriptionId: input.prescriptionId ?? null,
+        reviewStatus: prescriptionLines(input.lines).length > 0 ? "pending" : null,
         name: input.details.name,
         email: input.details.email,
         phone: input.details.phone,
@@ -91,6 +132,14 @@ async function placeOrder(
       })),
     );
     if (outcome === "duplicate-ref") continue;
+    if (outcome === "out-of-stock") {
+      // Someone bought the last units first: say what ran short and how many are left now.
+      const stock = await stockOf(
+        db,
+        input.lines.map((l) => l.product.id),
+      );
+      throw new AppError(409, outOfStockMessage(shortagesOf(input.lines, stock)));
+    }
     const order = outcome === "created" ? await getOrderById(db, id) : await earlierOrder(context, input.key);
     if (!order) throw new Error("The order vanished after it was written");
     return { order, created: outcome === "created" };
@@ -106,16 +155,62 @@ function checkIdempotencyKey(key: unknown, message: string): string {
   return key;
 }
 
-/** Placed while signed in, the order belongs to the account (never matched by e-mail later). */
-async function ownerId(request: Request, context: AppLoadContext) {
-  return (await getUser(request, context))?.id ?? null;
+/**
+ * The buyer (null for a guest), once checkouts from this client or account are within their limit. Placed
+ * while signed in, the order belongs to the account (never matched by e-mail later).
+ */
+async function limitedBuyer(request: Request, context: AppLoadContext) {
+  const user = await getUser(request, context);
+  await enforceRateLimit(request, context, "checkout", user?.id);
+  return user;
 }
 
-/** The buyer (null for a guest), once checkouts from this client or account are within their limit. */
-async function limitedBuyer(request: Request, context: AppLoadContext) {
-  const userId = await ownerId(request, context);
-  await enforceRateLimit(request, context, "checkout", userId);
-  return userId;
+async function sha256Hex(bytes: ArrayBuffer) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The checkout form's prescription fields: a chosen upload's id, or a photo attached to the form. */
+type PrescriptionChoice = { prescriptionId: string | null; file: File | null };
+
+function prescriptionChoice(form: FormData): PrescriptionChoice {
+  const id = form.get("prescriptionId");
+  const file = form.get("prescription");
+  return {
+    prescriptionId: typeof id === "string" && id !== "" && id !== "new" ? id.slice(0, 100) : null,
+    file: file instanceof File && file.size > 0 ? file : null,
+  };
+}
+
+/** What the idempotency fingerprint sees of the choice: the id, or the attached photo's content hash. */
+async function canonicalChoice({ prescriptionId, file }: PrescriptionChoice): Promise<string[]> {
+  if (prescriptionId) return [`id:${prescriptionId}`];
+  if (!file) return [];
+  return [
+    file.size > MAX_IMAGE_BYTES ? "file:too-large" : `file:${await sha256Hex(await file.arrayBuffer())}`,
+  ];
+}
+
+/**
+ * The prescription a form's prescription-only order is placed with: one of the customer's own uploads, or
+ * the photo attached to the form (stored through the one upload pipeline, the customer's or, for a guest,
+ * the order's). `uploaded` is set when this call stored it.
+ */
+async function formPrescription(
+  request: Request,
+  context: AppLoadContext,
+  user: PublicUser | null,
+  form: FormData,
+  choice: PrescriptionChoice,
+): Promise<{ prescription: Prescription; uploaded: boolean }> {
+  if (choice.prescriptionId) {
+    const own = user ? await ownPrescription(context, user.id, choice.prescriptionId) : undefined;
+    if (!own) throw new AppError(400, UNKNOWN_PRESCRIPTION);
+    return { prescription: own, uploaded: false };
+  }
+  if (!choice.file) throw new AppError(400, PRESCRIPTION_REQUIRED);
+  const prescription = await uploadPrescription(request, context, user, form, { field: "prescription" });
+  return { prescription, uploaded: true };
 }
 
 /**
@@ -124,7 +219,8 @@ async function limitedBuyer(request: Request, context: AppLoadContext) {
  * the error's headers) so the shopper can review it.
  */
 export async function checkoutCart(request: Request, context: AppLoadContext, form: FormData) {
-  const userId = await limitedBuyer(request, context);
+  const user = await limitedBuyer(request, context);
+  const userId = user?.id ?? null;
   const idempotencyKey = checkIdempotencyKey(form.get("idempotencyKey"), CHECKOUT_FORM_EXPIRED);
   const details = parseOrThrow(
     checkoutSchema,
@@ -136,14 +232,17 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   const emptyCart = await writeCart([], context.config);
 
   // A double click, a retry or back-and-resubmit carries the same key: show the order it already made.
-  // The cart cookie is empty by then, so the form's key is bound to the delivery details alone.
+  // The cart cookie is empty by then, so the form's key is bound to the delivery details and the
+  // prescription chosen or attached.
+  const choice = prescriptionChoice(form);
   const key = await scopeKey(
     request,
     userId,
     idempotencyKey,
-    ["page", ...canonicalDetails(details)],
+    ["page", ...canonicalDetails(details), ...(await canonicalChoice(choice))],
     CHECKOUT_FORM_REUSED,
   );
+  // Checked before any photo is stored: a replayed order never stores its photo twice.
   const existing = await earlierOrder(context, key);
   if (existing) return { order: existing, setCookie: emptyCart };
 
@@ -158,8 +257,49 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       { "Set-Cookie": await writeCart(kept, context.config) },
     );
   }
-  const { order } = await placeOrder(context, { details, lines: priced.lines, key, userId });
-  return { order, setCookie: emptyCart };
+  if (priced.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
+  assertInStock(priced.lines);
+  if (prescriptionLines(priced.lines).length === 0) {
+    const { order } = await placeOrder(context, { details, lines: priced.lines, key, userId });
+    return { order, setCookie: emptyCart };
+  }
+  const { prescription, uploaded } = await formPrescription(request, context, user, form, choice);
+  try {
+    const { order } = await placeOrder(context, {
+      details,
+      lines: priced.lines,
+      key,
+      userId,
+      prescriptionId: prescription.id,
+    });
+    if (uploaded && order.prescriptionId !== prescription.id && !user) {
+      // A racing twin placed the order with its own copy: this one belongs to nothing.
+      await discardPrescription(context, prescription);
+    }
+    return { order, setCookie: emptyCart };
+  } catch (error) {
+    // A guest's photo belongs to the order alone: no order, no photo. A customer keeps theirs to reuse.
+    if (uploaded && !user) await discardPrescription(context, prescription);
+    throw error;
+  }
+}
+
+/**
+ * The prescription an API order is placed with: prescription-only lines need one of the caller's own
+ * uploads (a guest caller cannot name any). Checks stock first, so a sold-out order says so.
+ */
+async function apiPrescription(
+  context: AppLoadContext,
+  user: PublicUser | null,
+  lines: PricedLine[],
+  prescriptionId: string | undefined,
+): Promise<string | null> {
+  assertInStock(lines);
+  if (prescriptionLines(lines).length === 0) return null;
+  if (!user || !prescriptionId) throw new AppError(400, PRESCRIPTION_REQUIRED_API);
+  const own = await ownPrescription(context, user.id, prescriptionId);
+  if (!own) throw new AppError(400, UNKNOWN_PRESCRIPTION);
+  return own.id;
 }
 
 const positiveId = z.union([z.string(), z.number()]).transform((raw, ctx) => {
@@ -196,6 +336,7 @@ const apiPayloadSchema = z.object({
     .min(1, "items must not be empty")
     .max(CART_MAX_LINES, `at most ${CART_MAX_LINES} items`),
   totalAmount: z.number().optional(),
+  prescriptionId: z.string({ error: "prescriptionId must be a string" }).max(100).optional(),
 });
 
 /**
@@ -203,27 +344,61 @@ const apiPayloadSchema = z.object({
  * whether it is new, and any price or total the client sent that differs from the catalogue's.
  */
 export async function checkoutItems(request: Request, context: AppLoadContext, body: unknown) {
-  const userId = await limitedBuyer(request, context);
+  const user = await limitedBuyer(request, context);
+  const userId = user?.id ?? null;
   const payload = parseOrThrow(apiPayloadSchema, body);
   const details = parseOrThrow(checkoutSchema, payload);
   const { lines, priceChanges } = await priceItems(context, payload.items);
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey =
     header === null ? crypto.randomUUID() : checkIdempotencyKey(header, IDEMPOTENCY_KEY_INVALID);
-  // Bound to what the order is made from: the details and the items as matched (product ids and
-  // quantities), not the names or prices the client sent.
+  // Bound to what the order is made from: the details, the items as matched (product ids and
+  // quantities) and the prescription named, not the names or prices the client sent.
   const matched = lines.map((line) => [line.product.id, line.qty]).sort((a, b) => a[0] - b[0]);
   const key = await scopeKey(
     request,
     userId,
     idempotencyKey,
-    ["api", ...canonicalDetails(details), matched],
+    [
+      "api",
+      ...canonicalDetails(details),
+      matched,
+      ...(payload.prescriptionId ? [payload.prescriptionId] : []),
+    ],
     IDEMPOTENCY_KEY_REUSED,
   );
-  const { order, created } = await placeOrder(context, { details, lines, key, userId });
+  // A retry of an order already made replays it, even once its units are sold out.
+  const existing = await earlierOrder(context, key);
+  const { order, created } = existing
+    ? { order: existing, created: false }
+    : await placeOrder(context, {
+        details,
+        lines,
+        key,
+        userId,
+        prescriptionId: await apiPrescription(context, user, lines, payload.prescriptionId),
+      });
   const totalDiffers =
     payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
   return { order, created, priceChanges, totalDiffers, clientTotalAmount: payload.totalAmount };
+}
+
+/** The cart's prescription-only items (from the catalogue) and, for a customer, their uploads. */
+export async function prescriptionNeeds(
+  context: AppLoadContext,
+  cart: CartView,
+  user: PublicUser | null,
+): Promise<PrescriptionNeeds> {
+  if (cart.lines.length === 0) return NO_PRESCRIPTION_NEEDS;
+  const found = await getProductsByIds(
+    context.db,
+    cart.lines.map((line) => line.productId),
+  );
+  const items = found
+    .filter((product) => product.medicineClass === "prescription")
+    .map((product) => ({ productId: product.id, name: product.name }));
+  if (items.length === 0) return NO_PRESCRIPTION_NEEDS;
+  return { items, uploads: user ? await myPrescriptions(context, user.id) : [] };
 }
 
 /** A signed-in customer's delivery form starts filled in: name, e-mail, then their last phone and address. */

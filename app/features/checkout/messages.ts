@@ -8,3 +8,18 @@ export const CHECKOUT_FORM_REUSED =
 export const IDEMPOTENCY_KEY_REUSED =
   "This Idempotency-Key was already used for a different order request. Send a new key for a new order.";
 export const IDEMPOTENCY_KEY_INVALID = "Idempotency-Key must be 8 to 64 letters, digits, - or _.";
+export const PRESCRIPTION_REQUIRED =
+  "This order has prescription-only medicines: please attach a photo of your prescription.";
+export const PRESCRIPTION_REQUIRED_API =
+  "This order has prescription-only medicines: send prescriptionId, the id of one of your uploaded prescriptions (sign in and upload it with POST /api/prescriptions/upload first).";
+export const UNKNOWN_PRESCRIPTION = "Unknown prescription. Please choose one of your own uploads.";
+
+/** Who ran short in a refused checkout, and how many they have left. */
+export type StockShortage = { name: string; left: number };
+
+export function outOfStockMessage(shortages: StockShortage[]): string {
+  const parts = shortages.map(({ name, left }) =>
+    left > 0 ? `${name} (only ${left} left)` : `${name} (out of stock)`,
+  );
+  return `Sorry, we do not have enough in stock: ${parts.join(", ")}. Please change your cart and try again.`;
+}

@@ -9,6 +9,15 @@ export type OrderLineView = {
   imageUrl: string | null;
 };
 
+/** A pharmacist's decision on a prescription order, as every audience of the order sees it. */
+export type ReviewView = {
+  decision: "approved" | "rejected";
+  note: string;
+  reviewerName: string;
+  reviewerPcn: string;
+  reviewedAt: number;
+};
+
 export type OrderView = {
   id: string;
   orderRef: string;
@@ -22,4 +31,22 @@ export type OrderView = {
   accessToken: string;
   items: OrderLineView[];
   timeline: TimelineEntry[];
+  /** null when nothing in the order needs a prescription. */
+  reviewStatus: "pending" | "approved" | "rejected" | null;
+  prescriptionReview: ReviewView | null;
 };
+
+/** "Approved by Pharm. Ngozi Okafor (PCN PS-021784)" */
+export function reviewSummary(review: Pick<ReviewView, "decision" | "reviewerName" | "reviewerPcn">) {
+  const verb = review.decision === "approved" ? "Approved" : "Rejected";
+  return `${verb} by ${review.reviewerName} (PCN ${review.reviewerPcn})`;
+}
+
+export const REVIEW_STATUS_LABEL = {
+  pending: "Awaiting pharmacist review",
+  approved: "Prescription approved",
+  rejected: "Prescription rejected",
+} as const;
+
+/** A pharmacist's note is at most this long (a rejection needs one; the customer reads it). */
+export const REVIEW_NOTE_MAX = 1000;

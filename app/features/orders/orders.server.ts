@@ -20,10 +20,15 @@ import {
 } from "~/models/order.server";
 import { findUserByEmail } from "~/models/user.server";
 import type { PublicUser } from "~/lib/user";
+import { prescriptionImageById } from "../prescriptions/prescriptions.server";
 import { displayOrderRef } from "./order-status";
-import type { OrderView, TimelineEntry } from "./order-view";
+import type { OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
+export const ORDER_CANCELLED = "This order was cancelled: its status can no longer change.";
+export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approve its prescription.";
+const STATUS_CHANGED_MEANWHILE =
+  "Someone changed this order's status a moment ago. Reload to see it, then try again.";
 
 /** Each order's status changes, oldest first, for a list of orders in one query. */
 async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
@@ -35,8 +40,22 @@ async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
   return byOrder;
 }
 
+function reviewView(order: OrderWithItems): ReviewView | null {
+  const review = order.review;
+  if (!review) return null;
+  return {
+    decision: review.decision,
+    note: review.note,
+    reviewerName: review.reviewerName,
+    reviewerPcn: review.reviewerPcn,
+    reviewedAt: review.createdAt,
+  };
+}
+
 export function toOrderView(order: OrderWithItems, timeline: TimelineEntry[] = []): OrderView {
   return {
+    reviewStatus: order.reviewStatus,
+    prescriptionReview: reviewView(order),
     id: order.id,
     orderRef: displayOrderRef(order),
     name: order.name,
@@ -69,6 +88,7 @@ async function toOrderViews(context: AppLoadContext, orders: OrderWithItems[]): 
 
 /** The JSON API shape of an order: money in naira, `_id`, `deliveryStatus`. */
 export function toApiOrder(order: OrderWithItems, origin: string) {
+  const review = reviewView(order);
   return {
     _id: order.id,
     orderRef: order.orderRef,
@@ -79,6 +99,8 @@ export function toApiOrder(order: OrderWithItems, origin: string) {
     totalAmount: koboToNaira(order.totalKobo),
     deliveryStatus: order.deliveryStatus,
     createdAt: new Date(order.createdAt).toISOString(),
+    reviewStatus: order.reviewStatus,
+    prescriptionReview: review ? { ...review, reviewedAt: new Date(review.reviewedAt).toISOString() } : null,
     items: order.items.map((item) => {
       const image = productImageUrl(item.imageKey);
       return {
@@ -101,7 +123,7 @@ export function orderHandOff(order: OrderWithItems, origin: string, context: App
   const statusUrl = `${origin}/order/${order.accessToken}`;
   const whatsappUrl = whatsAppLink(
     context.config.sellerWhatsApp,
-    orderWhatsAppMessage({ ...order, statusUrl }),
+    orderWhatsAppMessage({ ...order, statusUrl, awaitingReview: order.reviewStatus === "pending" }),
   );
   return { statusUrl, whatsappUrl };
 }
@@ -111,7 +133,17 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
   const order = await getOrderByAccessToken(context.db, token);
   if (!order) throw new AppError(404, "We could not find that order. Please check the link you were given.");
   const [view] = await toOrderViews(context, [order]);
-  return { order: view, ...orderHandOff(order, publicOrigin(request, context), context) };
+  return {
+    order: view,
+    prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
+    ...orderHandOff(order, publicOrigin(request, context), context),
+  };
+}
+
+/** The prescription an order was placed with, for the holder of its private link; null when none. */
+export async function orderPrescriptionImage(context: AppLoadContext, token: string) {
+  const order = await getOrderByAccessToken(context.db, token);
+  return order?.prescriptionId ? prescriptionImageById(context, order.prescriptionId) : null;
 }
 
 /** The signed-in customer's own orders (placed while signed in), newest first. */
@@ -160,8 +192,18 @@ export async function changeOrderStatus(
 ): Promise<{ order: OrderWithItems; changed: boolean }> {
   const current = await getOrderRow(context.db, orderId);
   if (!current) throw new AppError(404, ORDER_NOT_FOUND);
-  const changed = current.deliveryStatus !== status;
-  if (changed) await setOrderStatus(context.db, current, status, admin);
+  let changed = current.deliveryStatus !== status;
+  if (changed) {
+    if (current.deliveryStatus === "Cancelled") throw new AppError(409, ORDER_CANCELLED);
+    // docs/product-rules.md, Prescription-only medicines: nothing ships before a pharmacist approves.
+    if (
+      (status === "Shipped" || status === "Delivered") &&
+      (current.reviewStatus === "pending" || current.reviewStatus === "rejected")
+    )
+      throw new AppError(409, AWAITING_REVIEW);
+    changed = await setOrderStatus(context.db, current, status, admin);
+    if (!changed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
+  }
   const order = await getOrderById(context.db, orderId);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   return { order, changed };

@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Prescription } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import {
+  deletePrescription,
   getPrescription,
   insertPrescription,
   listAllPrescriptions,
@@ -30,17 +31,20 @@ export function prescriptionImageUrl(id: string): string {
   return `/prescriptions/${id}/image`;
 }
 
-/** Stores the form's image for `owner`. Pages ask for consent in the form; API clients ask in their app. */
+/**
+ * Stores the form's image (field `field`) for `owner`, or for a guest's order when `owner` is null (the
+ * order then points at it). Pages ask for consent in the form; API clients ask in their app.
+ */
 export async function uploadPrescription(
   request: Request,
   context: AppLoadContext,
-  owner: PublicUser,
+  owner: PublicUser | null,
   form: FormData,
-  { requireConsent = true } = {},
+  { requireConsent = true, field = "image" } = {},
 ): Promise<Prescription> {
-  await enforceRateLimit(request, context, "upload", owner.id);
+  await enforceRateLimit(request, context, "upload", owner?.id);
   if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
-  const image = await reencodeWithin(context, await readImageField(form, "image"), {
+  const image = await reencodeWithin(context, await readImageField(form, field), {
     maxSide: PRESCRIPTION_MAX_SIDE,
     quality: PRESCRIPTION_QUALITY,
   });
@@ -48,8 +52,8 @@ export async function uploadPrescription(
   const id = crypto.randomUUID();
   const row = {
     id,
-    userId: owner.id,
-    imageKey: `${PRESCRIPTION_PREFIX}${owner.id}/${id}.${image.extension}`,
+    userId: owner?.id ?? null,
+    imageKey: `${PRESCRIPTION_PREFIX}${owner?.id ?? "guest"}/${id}.${image.extension}`,
     contentType: image.contentType,
     sizeBytes: image.bytes.byteLength,
     consentAt: Date.now(),
@@ -63,6 +67,26 @@ export async function uploadPrescription(
     throw error;
   }
   return { ...row, createdAt: Date.now() };
+}
+
+/** Removes a stored prescription (a guest's upload whose order was refused after all). */
+export async function discardPrescription(context: AppLoadContext, prescription: Prescription) {
+  await deletePrescription(context.db, prescription.id);
+  await context.cloudflare.env.IMAGES.delete(prescription.imageKey);
+}
+
+/** The caller's own upload with this id; anyone else's answers exactly like an unknown one. */
+export async function ownPrescription(context: AppLoadContext, userId: string, id: string) {
+  const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
+  return row && row.userId === userId ? row : undefined;
+}
+
+/** An order's prescription image, for the holder of the order's private link. */
+export async function prescriptionImageById(context: AppLoadContext, id: string) {
+  const row = await getPrescription(context.db, id);
+  if (!row) return null;
+  const object = await context.cloudflare.env.IMAGES.get(row.imageKey);
+  return object ? { body: object.body, contentType: row.contentType } : null;
 }
 
 /**
@@ -91,8 +115,8 @@ export async function allPrescriptions(context: AppLoadContext) {
 }
 
 /**
- * The image if `viewer` may see it (its owner or an admin). Someone else's prescription answers exactly
- * like a missing one: its existence is not disclosed.
+ * The image if `viewer` may see it (its owner or an admin; a guest's, which has no owner, only admins).
+ * Someone else's prescription answers exactly like a missing one: its existence is not disclosed.
  */
 export async function prescriptionImage(context: AppLoadContext, viewer: PublicUser, id: string) {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;

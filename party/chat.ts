@@ -4,6 +4,10 @@
  * small `meta` record (last sequence number, unread counts, read positions), so a new message writes two
  * small keys and never the history. New customer messages and read changes are reported to the admins'
  * inbox room (party/inbox.ts) over HTTP, authenticated with a service ticket.
+ *
+ * Retention: each message is deleted RETENTION_CHAT_DAYS after it was sent (partykit.json vars, equal to
+ * the Worker's wrangler.toml value) by the room's alarm, set for the moment the oldest message falls due.
+ * The Worker can also erase the whole conversation (DELETE with a service ticket: account deletion).
  */
 import type * as Party from "partykit/server";
 import {
@@ -42,8 +46,15 @@ const MESSAGE_PREFIX = "msg:";
 export const messageKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart(12, "0")}`;
 export const DEFAULT_HISTORY_LIMIT = 200;
 const MAX_HISTORY_LIMIT = 500;
-/** Durable Object storage takes at most 128 keys per put(). */
+/** Durable Object storage takes at most 128 keys per put() or delete(). */
 const PUT_BATCH = 128;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long a message is kept, from the party's RETENTION_CHAT_DAYS; null (keep) when it is not set. */
+export function chatRetentionMs(env: Record<string, unknown>): number | null {
+  const days = Number(env.RETENTION_CHAT_DAYS);
+  return Number.isFinite(days) && days > 0 ? days * DAY_MS : null;
+}
 
 const emptyMeta = (): RoomMeta => ({
   lastSeq: 0,
@@ -54,6 +65,8 @@ const otherRole = (role: Role): Role => (role === "admin" ? "user" : "admin");
 
 export default class ChatRoom implements Party.Server {
   private meta: RoomMeta = emptyMeta();
+  /** When the retention alarm will fire (null: none set). */
+  private alarmAt: number | null = null;
   private readonly connections: RoomConnections;
 
   constructor(readonly room: Party.Room) {
@@ -71,6 +84,66 @@ export default class ChatRoom implements Party.Server {
 
   async onStart() {
     this.meta = (await this.room.storage.get<RoomMeta>(META_KEY)) ?? emptyMeta();
+    this.alarmAt = await this.room.storage.getAlarm();
+  }
+
+  /** Retention: deletes the messages past the period, then sets the alarm for the next one due. */
+  async onAlarm() {
+    const keep = chatRetentionMs(this.room.env);
+    this.alarmAt = null;
+    if (keep === null) return;
+    const removed = await this.pruneOlderThan(Date.now() - keep);
+    const [oldest] = (
+      await this.room.storage.list<ChatMessage>({ prefix: MESSAGE_PREFIX, limit: 1 })
+    ).values();
+    if (oldest) await this.setAlarm(oldest.createdAt + keep);
+    // Counts only, never who or what.
+    console.log(JSON.stringify({ job: "chat-retention", removed: { messages: removed } }));
+  }
+
+  /** Deletes the messages sent before `cutoff` (they are stored oldest first); returns how many went. */
+  async pruneOlderThan(cutoff: number): Promise<number> {
+    const { storage } = this.room;
+    let removed = 0;
+    for (;;) {
+      const rows = await storage.list<ChatMessage>({ prefix: MESSAGE_PREFIX, limit: PUT_BATCH });
+      const due = [...rows].filter(([, m]) => m.createdAt < cutoff);
+      if (due.length === 0) return removed;
+      // Unread messages that go no longer count as unread.
+      const unread = { ...this.meta.unread };
+      for (const [, m] of due) {
+        const reader = otherRole(m.fromRole);
+        if (m.readAt === null) unread[reader] = Math.max(0, unread[reader] - 1);
+      }
+      this.meta = { ...this.meta, unread };
+      await Promise.all([storage.delete(due.map(([key]) => key)), storage.put(META_KEY, this.meta)]);
+      removed += due.length;
+      if (due.length < rows.size) return removed;
+    }
+  }
+
+  /** Erases the whole conversation (the sequence carries on, so no number is ever reused). */
+  async erase(): Promise<number> {
+    const { storage } = this.room;
+    let removed = 0;
+    for (;;) {
+      const keys = [...(await storage.list({ prefix: MESSAGE_PREFIX, limit: PUT_BATCH })).keys()];
+      if (keys.length === 0) break;
+      await storage.delete(keys);
+      removed += keys.length;
+    }
+    const { lastSeq } = this.meta;
+    this.meta = { lastSeq, unread: { user: 0, admin: 0 }, readUpTo: { user: lastSeq, admin: lastSeq } };
+    await storage.put(META_KEY, this.meta);
+    await storage.deleteAlarm();
+    this.alarmAt = null;
+    await this.notifyInbox({ conversationId: this.room.id, unread: 0 });
+    return removed;
+  }
+
+  private async setAlarm(at: number) {
+    await this.room.storage.setAlarm(at);
+    this.alarmAt = at;
   }
 
   async onConnect(connection: Party.Connection, ctx: Party.ConnectionContext) {
@@ -115,7 +188,9 @@ export default class ChatRoom implements Party.Server {
     if (!secret) return json({ message: NOT_CONFIGURED }, 500);
     const refusal = await verifyServiceRequest(secret, request, { party: CHAT_PARTY, room: this.room.id });
     if (refusal) return json({ message: refusal.message }, refusal.status);
-    if (request.method !== "GET") return json({ message: "Use GET." }, 405);
+    if (request.method === "DELETE")
+      return json({ conversationId: this.room.id, deleted: await this.erase() });
+    if (request.method !== "GET") return json({ message: "Use GET or DELETE." }, 405);
     const url = new URL(request.url);
     const after = url.searchParams.has("after") ? Number(url.searchParams.get("after")) : undefined;
     if (after !== undefined && !(Number.isInteger(after) && after >= 0))
@@ -181,6 +256,9 @@ export default class ChatRoom implements Party.Server {
     };
     // One atomic write of two small keys: the new message and the counters.
     await this.room.storage.put<unknown>({ [messageKey(seq)]: message, [META_KEY]: this.meta });
+    // The first message kept starts the retention clock (later ones fall due after it).
+    const keep = chatRetentionMs(this.room.env);
+    if (keep !== null && this.alarmAt === null) await this.setAlarm(message.createdAt + keep);
 
     for (const connection of this.room.getConnections()) {
       const echo = connection.id === sender.id ? { clientId: event.clientId } : {};

@@ -1,7 +1,8 @@
 /**
  * The Worker entry: static assets are served by the platform before this runs ([assets] in wrangler.toml);
  * everything else reaches the Remix handler with one load context. Cross-cutting rules live here:
- * configuration check, cross-origin write refusal, security headers.
+ * configuration check, cross-origin write refusal, security headers. `scheduled` runs the daily retention
+ * job (wrangler.toml [triggers]).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build, produced by `remix vite:build` before wrangler bundles this file. A module alias
@@ -10,6 +11,8 @@ import * as build from "medistore-server-build";
 import { createAppLoadContext } from "../app/load-context";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
 import { isCrossSiteWrite } from "../app/services/security.server";
+import { createDb } from "../app/db/client.server";
+import { runRetention } from "../app/features/privacy/retention.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -61,6 +64,12 @@ export default {
       createAppLoadContext(env, ctx, config, nonce),
     );
     return withSecurityHeaders(response, request, { config, nonce });
+  },
+
+  /** The Cron Trigger: deletes what is past its retention period, as of the scheduled time. */
+  async scheduled(controller, env) {
+    const { retention } = configFor(env);
+    await runRetention({ db: createDb(env.DB), bucket: env.IMAGES, retention }, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
 
@@ -115,7 +124,7 @@ function withoutLegacyDataParam(request: Request): Request {
  * user and their cart), must never be kept by a browser or a shared cache.
  */
 const PERSONAL_PATH =
-  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions)(?=[/.]|$)/;
+  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions|account)(?=[/.]|$)/;
 
 function isPersonal(request: Request, response: Response): boolean {
   const { pathname } = new URL(request.url);

@@ -245,3 +245,59 @@ export type OrderStatusEvent = typeof orderStatusEvents.$inferSelect;
 export type MedicineClass = Product["medicineClass"];
 export type ReviewStatus = NonNullable<Order["reviewStatus"]>;
 export type PrescriptionReview = typeof prescriptionReviews.$inferSelect;
+
+/**
+ * Consent to process sensitive personal data (NDPA): one row each time it is given, with the version of
+ * the privacy notice it was given under; withdrawing stamps the row. The active consent is the row without
+ * a withdrawal.
+ */
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["prescriptions", "chat"] }).notNull(),
+    noticeVersion: text("notice_version").notNull(),
+    givenAt: integer("given_at", { mode: "number" }).notNull(),
+    withdrawnAt: integer("withdrawn_at", { mode: "number" }),
+  },
+  (t) => [index("consents_user_idx").on(t.userId, t.kind, t.givenAt)],
+);
+
+/** Every time an admin opened a prescription image: the customer sees who looked, and when. */
+export const prescriptionAccessLog = sqliteTable(
+  "prescription_access_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    prescriptionId: text("prescription_id")
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: "cascade" }),
+    /** Kept as a name too, so the record outlives the admin's account. */
+    adminId: text("admin_id"),
+    adminName: text("admin_name").notNull(),
+    viewedAt: integer("viewed_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("prescription_access_log_idx").on(t.prescriptionId, t.viewedAt)],
+);
+
+/**
+ * The account a contact message was sent from, when its sender was signed in and wrote from the account's
+ * own e-mail address: only those are part of the account's data export and deletion.
+ */
+export const contactMessageAccounts = sqliteTable(
+  "contact_message_accounts",
+  {
+    messageId: integer("message_id")
+      .primaryKey()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("contact_message_accounts_user_idx").on(t.userId)],
+);
+
+export type Consent = typeof consents.$inferSelect;
+export type ConsentKind = Consent["kind"];

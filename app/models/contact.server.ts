@@ -1,12 +1,19 @@
 import { desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessageAccounts, contactMessages } from "~/db/schema";
 
+/** Stores a message; `fromUserId` links it to the account that sent it, in the same all-or-nothing batch. */
 export async function saveContactMessage(
   db: Database,
   message: { name: string; email: string; message: string },
+  fromUserId: string | null = null,
 ) {
-  await db.insert(contactMessages).values(message);
+  const insert = db.insert(contactMessages).values(message);
+  if (fromUserId === null) return void (await insert);
+  await db.batch([
+    insert,
+    db.insert(contactMessageAccounts).values({ messageId: sql`last_insert_rowid()`, userId: fromUserId }),
+  ]);
 }
 
 export async function listContactMessages(db: Database, limit = 200) {

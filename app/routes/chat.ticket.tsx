@@ -2,12 +2,14 @@
  * POST /chat/ticket: a fresh, minute-long ticket for the signed-in user's chat socket (browsers cannot send
  * an Authorization header on a WebSocket). Body (JSON, optional): `{conversationId}` for an admin opening a
  * customer's conversation, `{inbox: true}` for the admins' inbox; a customer gets their own conversation.
- * Answers `{ticket, host, protocol, party, room, expiresAt}`; 401 for a guest, 403 for someone else's room.
+ * Answers `{ticket, host, protocol, party, room, expiresAt}`; 401 for a guest, 403 for someone else's room
+ * or for a customer who withdrew chat consent.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
 import { authorizeRoom, mintTicket } from "~/features/chat/chat.server";
+import { assertChatAllowed } from "~/features/privacy/consents.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { requireApiUser } from "~/services/session.server";
 
@@ -21,6 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
     await enforceRateLimit(request, context, "chatTicket", user.id);
+    // A customer who withdrew chat consent gets no new chat until they give it again (403).
+    await assertChatAllowed(context, user);
     const hasBody =
       (request.headers.get("Content-Length") ?? "0") !== "0" || request.headers.has("Content-Type");
     const body = hasBody ? parseOrThrow(bodySchema, await readJson(request, 1024)) : {};

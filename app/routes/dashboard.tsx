@@ -39,6 +39,8 @@ import { readMultipart } from "~/services/uploads.server";
 import { LocalTime } from "~/components/local-time";
 import { LogoutButton } from "~/components/logout-button";
 import { pageHeaders } from "~/services/http.server";
+import { chatConsentState } from "~/features/privacy/consents.server";
+import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 
 /** A refusal's Retry-After (rate limits) reaches the browser too. */
 export const headers = pageHeaders;
@@ -65,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
     ),
     prescriptions,
+    chatConsent: user.role === "admin" ? ("given" as const) : await chatConsentState(context, user.id),
   };
 }
 
@@ -99,7 +102,7 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
   orNetworkFailure(() => serverAction<typeof action>(), { ok: false, message: UPLOAD_NETWORK_ERROR });
 
 export default function Dashboard() {
-  const { greetingName, recent, prescriptions } = useLoaderData<typeof loader>();
+  const { greetingName, recent, prescriptions, chatConsent } = useLoaderData<typeof loader>();
   const actionData = useActionData<UploadResult>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const helpLink = whatsAppLink(root?.store.whatsapp ?? "", "Hello MediStore, I need help with my account.");
@@ -136,7 +139,12 @@ export default function Dashboard() {
         </a>
         {/* Customers talk to a pharmacist here; admins answer from /admin. */}
         {root?.user && root.user.role !== "admin" ? (
-          <ChatWidget conversationId={root.user.id} whatsappLink={helpLink} />
+          <ChatWidget
+            conversationId={root.user.id}
+            whatsappLink={helpLink}
+            consent={chatConsent}
+            noticeVersion={PRIVACY_NOTICE_VERSION}
+          />
         ) : null}
       </div>
 
@@ -208,10 +216,52 @@ export default function Dashboard() {
                 <p className="mt-1 text-xs text-gray-600">
                   Uploaded <LocalTime ms={p.createdAt} />
                 </p>
+                {/* Who at the pharmacy has looked at it: every view is logged. */}
+                {p.views.length === 0 ? (
+                  <p className="mt-0.5 text-xs text-gray-500">Not viewed by staff yet</p>
+                ) : (
+                  <ul className="mt-0.5 text-xs text-gray-600" aria-label="Viewed by">
+                    {p.views.map((v, i) => (
+                      <li key={i}>
+                        Viewed by {v.by} on <LocalTime ms={v.at} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="your-data" className="mt-6 rounded-xl border border-gray-200 bg-white p-4">
+        <h2 id="your-data" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Get a copy of everything we hold on you, manage your consents, or delete your account.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-3 text-sm">
+          <a
+            href="/account/data"
+            download
+            className="rounded-lg bg-brand-700 px-3 py-2 font-semibold text-white"
+          >
+            Download my data
+          </a>
+          <Link
+            to="/account/privacy"
+            className="rounded-lg border border-gray-300 px-3 py-2 font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            Privacy &amp; consents
+          </Link>
+          <Link
+            to="/account/delete"
+            className="rounded-lg border border-red-300 px-3 py-2 font-semibold text-red-800 hover:bg-red-50"
+          >
+            Delete my account
+          </Link>
+        </div>
       </section>
     </main>
   );

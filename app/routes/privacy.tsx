@@ -1,9 +1,11 @@
 /**
  * /privacy: the privacy notice under the Nigeria Data Protection Act 2023 (NDPA). Plain words, one page.
- * Retention periods and cookie names here must follow the code: update both together.
+ * Every sentence says what the code does. The retention periods come from the same configuration the
+ * retention job enforces (config.retention, wrangler.toml); cookie names must follow the code.
  */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { formatDays, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import type { ReactNode } from "react";
 import { STORE_ADDRESS } from "~/components/site-footer";
 import type { loader as rootLoader } from "~/root";
@@ -19,39 +21,73 @@ export const meta: MetaFunction = () => [
 
 const LAST_UPDATED = "21 November 2026";
 
-const RETENTION: { what: string; howLong: string; why: string }[] = [
-  {
-    what: "Orders (name, phone, e-mail, delivery address, items, amounts)",
-    howLong: "6 years after the order",
-    why: "Tax records and pharmacy dispensing records the law requires us to keep",
-  },
-  {
-    what: "Prescription images",
-    howLong: "2 years after upload",
-    why: "Pharmacist review and evidence of what was dispensed against a prescription",
-  },
-  {
-    what: "Chat messages with our pharmacists and doctors",
-    howLong: "2 years after the last message",
-    why: "Continuity of your care and answering follow-up questions",
-  },
-  {
-    what: "Account (name, e-mail, password hash)",
-    howLong: "Until you delete your account",
-    why: "So you can log in and see your orders; order records are then kept as above",
-  },
-  {
-    what: "Messages sent through the contact form",
-    howLong: "1 year",
-    why: "Answering you and any follow-up",
-  },
-  { what: "Cart cookie", howLong: "30 days after your last change", why: "Keeping your cart between visits" },
-  {
-    what: "Technical logs (IP address, browser, page requested)",
-    howLong: "Up to 7 days",
-    why: "Keeping the service secure and fixing errors",
-  },
-];
+type Retention = {
+  prescriptionDays: number;
+  chatDays: number;
+  contactDays: number;
+  orderRecordYears: number;
+};
+
+/** Every period comes from the configuration the retention job enforces (loader). */
+function retentionRows(r: Retention): { what: string; howLong: string; why: string }[] {
+  const years = `${r.orderRecordYears} year${r.orderRecordYears === 1 ? "" : "s"}`;
+  return [
+    {
+      what: "Orders (name, phone, e-mail, delivery address, items, amounts)",
+      howLong: `${years} after the order; then your name, phone, e-mail and address are removed and only the items, amounts, dates and status remain`,
+      why: "Tax records and pharmacy sales records the law requires us to keep",
+    },
+    {
+      what: "Prescription images",
+      howLong: `${formatDays(r.prescriptionDays)} after upload, then deleted (an image an order still being handled needs is kept until that order is delivered or cancelled)`,
+      why: "Pharmacist review and evidence of what was dispensed against a prescription",
+    },
+    {
+      what: "Record of who viewed each prescription image",
+      howLong: "As long as the image",
+      why: "So you can see which of our staff looked at it, and when",
+    },
+    {
+      what: "Chat messages with our pharmacists and doctors",
+      howLong: `${formatDays(r.chatDays)} after each message was sent, then deleted`,
+      why: "Continuity of your care and answering follow-up questions",
+    },
+    {
+      what: "Account (name, e-mail, password hash) and your consent records",
+      howLong: "Until you delete your account",
+      why: "So you can log in and see your orders; order records are then kept as above, without your details",
+    },
+    {
+      what: "Messages sent through the contact form",
+      howLong: `${formatDays(r.contactDays)}, then deleted`,
+      why: "Answering you and any follow-up",
+    },
+    {
+      what: "Login sessions",
+      howLong: "Until you log out, or 30 days after you last used the site",
+      why: "Keeping you logged in",
+    },
+    {
+      what: "Failed login attempts (the e-mail address tried and the network address)",
+      howLong: "1 day after the last failed attempt",
+      why: "Slowing down people guessing passwords",
+    },
+    {
+      what: "Cart cookie",
+      howLong: "30 days after your last change",
+      why: "Keeping your cart between visits",
+    },
+    {
+      what: "Technical logs (IP address, browser, page requested)",
+      howLong: "Up to 7 days, at our hosting provider",
+      why: "Keeping the service secure and fixing errors",
+    },
+  ];
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { retention: context.config.retention, noticeVersion: PRIVACY_NOTICE_VERSION };
+}
 
 const COOKIES: { name: string; purpose: string; lasts: string }[] = [
   {
@@ -74,6 +110,7 @@ const COOKIES: { name: string; purpose: string; lasts: string }[] = [
 
 export default function PrivacyPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { retention, noticeVersion } = useLoaderData<typeof loader>();
   const email = root?.store.email;
   const emailLink = email ? (
     <a
@@ -91,7 +128,9 @@ export default function PrivacyPage() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">Privacy notice</h1>
-      <p className="mt-2 text-sm text-gray-600">Last updated: {LAST_UPDATED}</p>
+      <p className="mt-2 text-sm text-gray-600">
+        Last updated: {LAST_UPDATED} · Notice version {noticeVersion}
+      </p>
       <p className="mt-4 text-gray-700">
         This notice explains what personal data MediStore collects when you use our online pharmacy, why, how
         long we keep it, who can see it and what your rights are under the Nigeria Data Protection Act 2023
@@ -181,15 +220,24 @@ export default function PrivacyPage() {
 
       <Section id="health">
         <p>
-          When you upload a prescription or start a chat, you consent to our pharmacists and doctors using
-          that information to advise you and to dispense your medicines. You can withdraw your consent at any
-          time by writing to us; this does not affect what was done before, and we may still have to keep
-          dispensing records the law requires.
+          When you upload a prescription (ticking the consent box) or agree before your first chat, you
+          consent to our pharmacists and doctors using that information to advise you and to dispense your
+          medicines. We record each consent with the time and the version of this notice (currently{" "}
+          {noticeVersion}).
         </p>
         <p>
-          <strong>Who sees your prescriptions and chats:</strong> only you and our licensed pharmacists,
-          doctors and administrators who need them to serve you. Prescription images are kept in private
-          storage and are shown only after checking that the person asking is you or one of them.
+          You can withdraw either consent at any time under <strong>Privacy &amp; consents</strong> on your
+          dashboard. Withdrawing prescription consent deletes your prescription images at once, except one an
+          order still being handled needs, and you cannot upload another until you give consent again.
+          Withdrawing chat consent stops new chats until you give it again, and you can delete your chat
+          history there too. Withdrawing does not undo what was done before.
+        </p>
+        <p>
+          <strong>Who sees your prescriptions and chats:</strong> only you and our pharmacists, doctors and
+          administrators. Prescription images are kept in private storage and are shown only after checking
+          that the person asking is you or one of them. Every time one of our staff opens one of your
+          prescription images, we record who and when, and you see that record beside the prescription on your
+          dashboard.
         </p>
       </Section>
 
@@ -235,7 +283,7 @@ export default function PrivacyPage() {
             </tr>
           </thead>
           <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
-            {RETENTION.map((row) => (
+            {retentionRows(retention).map((row) => (
               <tr
                 key={row.what}
                 className="block rounded-lg border border-gray-200 bg-white p-3 align-top sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
@@ -258,7 +306,10 @@ export default function PrivacyPage() {
             ))}
           </tbody>
         </table>
-        <p>After these periods the data is deleted, or made anonymous so it can no longer identify you.</p>
+        <p>
+          A job runs every night and deletes what has passed its period (or, for orders, removes who placed
+          them). It records only how many items it removed, never whose.
+        </p>
       </Section>
 
       <Section id="cookies">
@@ -329,13 +380,23 @@ export default function PrivacyPage() {
 
       <Section id="request">
         <p>
-          E-mail {emailLink} with the subject “Privacy request”, from the e-mail address on your account or
-          order, and tell us what you would like. We may ask you to confirm your identity before acting, so
-          that nobody else can get or delete your data. We answer within 30 days, free of charge.
+          <strong>A copy of your data:</strong> log in and choose <strong>Download my data</strong> on your
+          dashboard. You get one ZIP file with your account, orders and their status history, prescriptions
+          and their images, who viewed them, your chat, the contact messages you sent while logged in, and
+          your consents. Apps using our API can fetch the same file from <code>GET /api/me/export</code>.
         </p>
         <p>
-          When you ask for deletion we delete your account, prescriptions, chats and contact messages. Order
-          records we must keep by law (see above) are kept until that period ends and then deleted.
+          <strong>Deleting your account:</strong> choose <strong>Delete my account</strong> on your dashboard
+          and enter your password. We delete at once your account, every login session, your prescriptions and
+          their images, your chat history, the contact messages you sent while logged in and your consent
+          records. Your orders stay as pharmacy sales records for {retention.orderRecordYears} years from each
+          order, but your name, e-mail address, phone number and delivery address are removed from them at
+          once. Apps can do the same with <code>DELETE /api/me</code>.
+        </p>
+        <p>
+          For anything else (correcting data, objecting, an order placed without an account), e-mail{" "}
+          {emailLink} with the subject “Privacy request”. We may ask you to confirm your identity before
+          acting, so that nobody else can get or delete your data. We answer within 30 days, free of charge.
         </p>
       </Section>
 
@@ -366,7 +427,7 @@ const SECTIONS = [
   ["cookies", "Cookies"],
   ["security", "How we protect it"],
   ["rights", "Your rights"],
-  ["request", "How to ask for a copy or deletion"],
+  ["request", "How to get a copy or delete your data"],
   ["children", "Children"],
   ["changes", "Changes to this notice"],
 ] as const;

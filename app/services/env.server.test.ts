@@ -23,6 +23,10 @@ const vars = {
   PCN_PREMISES_NUMBER: "PCN/PREM/LA/2026/0417",
   CHAT_SECRET: "a-chat-secret-of-at-least-32-characters",
   CHAT_HOST: "medistore-chat.example.partykit.dev",
+  RETENTION_PRESCRIPTION_DAYS: "730",
+  RETENTION_CHAT_DAYS: "730",
+  RETENTION_CONTACT_DAYS: "365",
+  ORDER_RECORD_YEARS: "6",
 };
 
 describe("parseConfig", () => {
@@ -89,5 +93,25 @@ describe("parseConfig", () => {
   it("names a missing rate-limit binding", () => {
     const { RATE_LIMIT_CHECKOUT: _missing, ...rest } = bindings;
     expect(() => parseConfig({ ...rest, ...vars } as unknown as Env)).toThrow(/RATE_LIMIT_CHECKOUT/);
+  });
+});
+
+describe("retention periods", () => {
+  it("reads them as whole numbers and names a missing or bad one", () => {
+    expect(parseConfig({ ...bindings, ...vars }).retention).toEqual({
+      prescriptionDays: 730,
+      chatDays: 730,
+      contactDays: 365,
+      orderRecordYears: 6,
+    });
+    expect(() => parseConfig({ ...bindings, ...vars, RETENTION_CHAT_DAYS: undefined })).toThrow(
+      /RETENTION_CHAT_DAYS is missing/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, RETENTION_CONTACT_DAYS: "0" })).toThrow(
+      /RETENTION_CONTACT_DAYS must be a whole number of days/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, ORDER_RECORD_YEARS: "six" })).toThrow(
+      /ORDER_RECORD_YEARS must be a whole number of years/,
+    );
   });
 });

@@ -5,6 +5,13 @@
 import { z } from "zod";
 import { PCN_NUMBER } from "~/lib/validation";
 
+/** A whole number of days or years, given as a wrangler.toml var (a string). */
+const period = (name: string, unit: string) =>
+  z
+    .string({ error: `${name} is missing (a number of ${unit}; see wrangler.toml)` })
+    .regex(/^[1-9]\d{0,4}$/, `${name} must be a whole number of ${unit}`)
+    .transform(Number);
+
 const envSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   COOKIE_SECRET: z
@@ -43,7 +50,20 @@ const envSchema = z.object({
       /^[A-Za-z0-9.-]+(:\d{1,5})?$/,
       "CHAT_HOST must be a host with an optional port, e.g. 127.0.0.1:1999",
     ),
+  // How long personal data is kept (docs/product-rules.md, Privacy): the retention job and /privacy read these.
+  RETENTION_PRESCRIPTION_DAYS: period("RETENTION_PRESCRIPTION_DAYS", "days"),
+  RETENTION_CHAT_DAYS: period("RETENTION_CHAT_DAYS", "days"),
+  RETENTION_CONTACT_DAYS: period("RETENTION_CONTACT_DAYS", "days"),
+  ORDER_RECORD_YEARS: period("ORDER_RECORD_YEARS", "years"),
 });
+
+/** Retention periods: the scheduled job enforces them, the privacy page states them. */
+export type RetentionConfig = {
+  prescriptionDays: number;
+  chatDays: number;
+  contactDays: number;
+  orderRecordYears: number;
+};
 
 export type AppConfig = {
   isProduction: boolean;
@@ -57,6 +77,7 @@ export type AppConfig = {
   chat: { secret: string; host: string };
   /** The pharmacy's registration with the Pharmacists Council of Nigeria (footer, /about). */
   pharmacy: { superintendentName: string; superintendentPcn: string; premisesNumber: string };
+  retention: RetentionConfig;
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +123,12 @@ export function parseConfig(env: Env): AppConfig {
       superintendentName: vars.SUPERINTENDENT_PHARMACIST_NAME,
       superintendentPcn: vars.SUPERINTENDENT_PHARMACIST_PCN,
       premisesNumber: vars.PCN_PREMISES_NUMBER,
+    },
+    retention: {
+      prescriptionDays: vars.RETENTION_PRESCRIPTION_DAYS,
+      chatDays: vars.RETENTION_CHAT_DAYS,
+      contactDays: vars.RETENTION_CONTACT_DAYS,
+      orderRecordYears: vars.ORDER_RECORD_YEARS,
     },
   };
 }

@@ -22,6 +22,10 @@ interface Env {
   PUBLIC_ORIGIN?: string;
   CHAT_SECRET?: string;
   CHAT_HOST?: string;
+  RETENTION_PRESCRIPTION_DAYS?: string;
+  RETENTION_CHAT_DAYS?: string;
+  RETENTION_CONTACT_DAYS?: string;
+  ORDER_RECORD_YEARS?: string;
 }
 
 /** The Remix server build (wrangler.toml [alias]: build/server, or the tests' own build). */

@@ -30,6 +30,15 @@ async function newCustomer() {
   const context = await newContext();
   const page = await context.newPage();
   await register(page, name, email);
+  // Before the first chat the widget asks for consent; "I agree" records it and reopens the chat.
+  await page.getByRole("button", { name: "Talk to a Doctor" }).click();
+  await page.getByRole("button", { name: "I agree" }).click();
+  await page.waitForURL(/\/dashboard#chat$/);
+  await expectText(
+    page.getByRole("region", { name: "Talk to a Doctor" }).getByTestId("chat-status"),
+    "Online",
+  );
+  await page.goto("/dashboard");
   return { name, email, label: `${name} (${email})`, context, page };
 }
 type Customer = Awaited<ReturnType<typeof newCustomer>>;

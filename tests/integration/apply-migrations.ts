@@ -6,6 +6,9 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 /** Tables emptied before every test, children first (storage is shared within a test file). */
 const TABLES = [
   "prescription_reviews",
+  "prescription_access_log",
+  "consents",
+  "contact_message_accounts",
   "order_status_events",
   "order_items",
   "orders",

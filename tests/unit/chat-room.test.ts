@@ -464,3 +464,67 @@ describe("Throttle", () => {
     expect(verdict).toBe("close");
   });
 });
+
+describe("chat retention (the room's alarm)", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("sets an alarm for when the first message falls due, and prunes exactly the messages past the period", async () => {
+    party = new FakeParty({ RETENTION_CHAT_DAYS: "730" });
+    const { room, connection } = await join(ngozi, ngozi.id);
+    await say(room, connection, message("first"));
+    const firstAt = (await room.fake.storage.get<{ createdAt: number }>(messageKey(1)))!.createdAt;
+    expect(room.fake.storage.alarm).toBe(firstAt + 730 * DAY);
+    await say(room, connection, message("second"));
+    // The alarm stays on the oldest message.
+    expect(room.fake.storage.alarm).toBe(firstAt + 730 * DAY);
+
+    // Two years on, the first is due: back-date it past the period, keep the second inside it.
+    const now = Date.now();
+    const first = await room.fake.storage.get<Record<string, unknown>>(messageKey(1));
+    const second = await room.fake.storage.get<Record<string, unknown>>(messageKey(2));
+    await room.fake.storage.put({
+      [messageKey(1)]: { ...first, createdAt: now - 730 * DAY - 1000 },
+      [messageKey(2)]: { ...second, createdAt: now - 730 * DAY + 60_000 },
+    });
+    await (room.server as ChatRoom).onAlarm();
+    expect(conversationKeys(room).filter((k) => k.startsWith("msg:"))).toEqual([messageKey(2)]);
+    // The next alarm: when the remaining message falls due. The unread count no longer counts the first.
+    expect(room.fake.storage.alarm).toBe(now + 60_000);
+    expect((await room.fake.storage.get<{ unread: { admin: number } }>("meta"))!.unread.admin).toBe(1);
+  });
+
+  it("erases a whole conversation on the Worker's signed DELETE, and refuses an unsigned one", async () => {
+    party = new FakeParty({ RETENTION_CHAT_DAYS: "730" });
+    const { room, connection } = await join(ngozi, ngozi.id);
+    await say(room, connection, message("one"));
+    await say(room, connection, message("two"));
+    const server = room.server as ChatRoom;
+    const ticket = await serviceTicket(SECRET, { party: "main", room: ngozi.id });
+    const unsigned = await server.onRequest(
+      new Request(`http://party.test/parties/main/${ngozi.id}`, {
+        method: "DELETE",
+      }) as unknown as Party.Request,
+    );
+    expect(unsigned.status).toBe(401);
+    expect(conversationKeys(room).filter((k) => k.startsWith("msg:"))).toHaveLength(2);
+    const res = await server.onRequest(
+      new Request(`http://party.test/parties/main/${ngozi.id}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${ticket}` },
+      }) as unknown as Party.Request,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ conversationId: ngozi.id, deleted: 2 });
+    expect(conversationKeys(room).filter((k) => k.startsWith("msg:"))).toEqual([]);
+    expect(room.fake.storage.alarm).toBeNull();
+    // The sequence carries on: a later message is number 3.
+    await say(room, connection, message("three"));
+    expect(conversationKeys(room)).toContain(messageKey(3));
+  });
+
+  it("keeps everything when no period is configured", async () => {
+    const { room, connection } = await join(ngozi, ngozi.id);
+    await say(room, connection, message("kept"));
+    expect(room.fake.storage.alarm).toBeNull();
+  });
+});

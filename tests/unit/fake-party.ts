@@ -45,6 +45,21 @@ export class FakeStorage {
     return keyOrKeys.filter((key) => this.data.delete(key)).length;
   }
 
+  /** The Durable Object alarm: one time at most, which a test fires by calling the server's onAlarm. */
+  alarm: number | null = null;
+
+  async getAlarm(): Promise<number | null> {
+    return this.alarm;
+  }
+
+  async setAlarm(at: number | Date): Promise<void> {
+    this.alarm = typeof at === "number" ? at : at.getTime();
+  }
+
+  async deleteAlarm(): Promise<void> {
+    this.alarm = null;
+  }
+
   async list<T>({ prefix = "", start, reverse = false, limit = Infinity }: ListOptions = {}): Promise<
     Map<string, T>
   > {

@@ -4,7 +4,8 @@
  * under it on a phone); the conversation opens as a floating panel. The socket connects when the page
  * does (status and unread badge on the launcher); opening the panel loads the history and marks the
  * pharmacists' messages read. A link to /dashboard#chat (the header's "Consult") opens it at once.
- * Without JavaScript, the card says chat needs it and offers WhatsApp instead.
+ * Without JavaScript, the card says chat needs it and offers WhatsApp instead. Before the first chat (or
+ * after consent was withdrawn) the panel shows a short notice and "I agree" instead, and no socket opens.
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -18,12 +19,19 @@ export const CHAT_ANCHOR = "chat";
 
 const CARD = "h-full rounded-xl border border-gray-200 bg-white p-4";
 
+/** Whether the customer has agreed to keeping their chat (NDPA consent). */
+export type ChatConsent = "given" | "none" | "withdrawn";
+
 export function ChatWidget({
   conversationId,
   whatsappLink,
+  consent = "given",
+  noticeVersion = "",
 }: {
   conversationId: string;
   whatsappLink: string;
+  consent?: ChatConsent;
+  noticeVersion?: string;
 }) {
   const hydrated = useHydrated();
   return (
@@ -47,7 +55,13 @@ export function ChatWidget({
         </section>
       </noscript>
       {/* Until hydrated the launcher is drawn but inert (and hidden when scripting is off). */}
-      {hydrated ? <LiveChat conversationId={conversationId} /> : <Launcher disabled />}
+      {!hydrated ? (
+        <Launcher disabled />
+      ) : consent === "given" ? (
+        <LiveChat conversationId={conversationId} />
+      ) : (
+        <ConsentFirst withdrawn={consent === "withdrawn"} noticeVersion={noticeVersion} />
+      )}
     </div>
   );
 }
@@ -94,19 +108,77 @@ function Launcher({
   );
 }
 
-function LiveChat({ conversationId }: { conversationId: string }) {
+const PANEL =
+  "fixed inset-x-2 bottom-2 z-40 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-[22rem]";
+
+/** The panel before consent: what keeping the chat means, and "I agree" (a plain form post). */
+function ConsentFirst({ withdrawn, noticeVersion }: { withdrawn: boolean; noticeVersion: string }) {
+  const [open, setOpen] = useChatOpen();
+  const panelId = useId();
+  return (
+    <>
+      <Launcher open={open} panelId={panelId} onClick={() => setOpen(!open)} />
+      {open ? (
+        <section id={panelId} aria-label="Talk to a Doctor" className={PANEL}>
+          <header className="flex items-start justify-between gap-2 bg-brand-700 px-3 py-2 text-white">
+            <h2 className="font-semibold">Talk to a Doctor</h2>
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              aria-label="Close chat"
+              className="rounded px-2 text-xl leading-none hover:bg-white/10"
+            >
+              ×
+            </button>
+          </header>
+          <form method="post" action="/account/privacy" className="space-y-3 p-3 text-sm text-gray-700">
+            {withdrawn ? (
+              <p className="font-medium text-gray-900">You withdrew your consent to chat.</p>
+            ) : null}
+            <p>
+              What you tell our pharmacists and doctors is health data. We keep your messages so they can
+              follow up, for the period stated in our{" "}
+              <a href="/privacy#keep" className="text-brand-700 underline">
+                privacy notice
+              </a>
+              , and only they and you can read them. You can withdraw this consent at any time.
+            </p>
+            <input type="hidden" name="intent" value="give" />
+            <input type="hidden" name="kind" value="chat" />
+            <input type="hidden" name="redirectTo" value={`/dashboard#${CHAT_ANCHOR}`} />
+            <button
+              type="submit"
+              className="w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+            >
+              I agree
+            </button>
+            {noticeVersion ? (
+              <p className="text-xs text-gray-500">Privacy notice version {noticeVersion}</p>
+            ) : null}
+          </form>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Open when the page's fragment is #chat (the header's "Consult"), and when it changes to it. */
+function useChatOpen() {
   const { hash, key } = useLocation();
   const [open, setOpen] = useState(hash === `#${CHAT_ANCHOR}`);
+  useEffect(() => {
+    if (hash === `#${CHAT_ANCHOR}`) setOpen(true);
+  }, [hash, key, setOpen]);
+  return [open, setOpen] as const;
+}
+
+function LiveChat({ conversationId }: { conversationId: string }) {
+  const [open, setOpen] = useChatOpen();
   const panelId = useId();
   const panelRef = useRef<HTMLElement>(null);
   /** Opened by a tap on the launcher (not by a link): the message box takes the focus. */
   const focusBox = useRef(false);
   const chat = useConversation({ conversationId, selfRole: "user", open });
-
-  useEffect(() => {
-    // "Consult" while already on the dashboard: the fragment changes, the page does not.
-    if (hash === `#${CHAT_ANCHOR}`) setOpen(true);
-  }, [hash, key]);
 
   useEffect(() => {
     if (!open) return;
@@ -115,7 +187,7 @@ function LiveChat({ conversationId }: { conversationId: string }) {
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <>
@@ -130,12 +202,7 @@ function LiveChat({ conversationId }: { conversationId: string }) {
         }}
       />
       {open ? (
-        <section
-          ref={panelRef}
-          id={panelId}
-          aria-label="Talk to a Doctor"
-          className="fixed inset-x-2 bottom-2 z-40 overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-[22rem]"
-        >
+        <section ref={panelRef} id={panelId} aria-label="Talk to a Doctor" className={PANEL}>
           <header className="flex items-start justify-between gap-2 bg-brand-700 px-3 py-2 text-white">
             <div>
               <h2 className="font-semibold">Talk to a Doctor</h2>

@@ -86,15 +86,55 @@ const historySchema = z.object({ messages: z.array(chatMessageSchema) });
 export async function fetchHistory(
   config: AppConfig,
   conversationId: string,
-  { after }: { after?: number } = {},
+  { after, limit }: { after?: number; limit?: number } = {},
 ): Promise<ChatMessage[]> {
+  const params = new URLSearchParams();
+  if (after !== undefined) params.set("after", String(after));
+  if (limit !== undefined) params.set("limit", String(limit));
+  const response = await callRoom(config, conversationId, "GET", params);
+  const parsed = historySchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new AppError(503, CHAT_UNAVAILABLE);
+  return parsed.data.messages;
+}
+
+/** The party answers at most this many messages a call. */
+const HISTORY_PAGE = 500;
+
+/** Every message of the conversation, oldest first (the data export), read page by page. */
+export async function fetchWholeHistory(config: AppConfig, conversationId: string): Promise<ChatMessage[]> {
+  const all: ChatMessage[] = [];
+  for (;;) {
+    const page = await fetchHistory(config, conversationId, {
+      after: all.at(-1)?.seq ?? 0,
+      limit: HISTORY_PAGE,
+    });
+    all.push(...page);
+    if (page.length < HISTORY_PAGE) return all;
+  }
+}
+
+/** Deletes every message of the conversation in its room (account deletion, withdrawn chat consent). */
+export async function eraseConversation(config: AppConfig, conversationId: string): Promise<number> {
+  const response = await callRoom(config, conversationId, "DELETE");
+  const body = (await response.json().catch(() => null)) as { deleted?: unknown } | null;
+  return typeof body?.deleted === "number" ? body.deleted : 0;
+}
+
+/** One signed call to the conversation's room; the party down or refusing is a 503, never a 500. */
+async function callRoom(
+  config: AppConfig,
+  conversationId: string,
+  method: "GET" | "DELETE",
+  params?: URLSearchParams,
+): Promise<Response> {
   const { host, secret } = config.chat;
   const scheme = chatProtocol(host) === "ws" ? "http" : "https";
   const url = new URL(`${scheme}://${host}/parties/${CHAT_PARTY}/${encodeURIComponent(conversationId)}`);
-  if (after !== undefined) url.searchParams.set("after", String(after));
+  if (params) url.search = params.toString();
   let response: Response;
   try {
     response = await fetch(url, {
+      method,
       headers: {
         Authorization: `Bearer ${await serviceTicket(secret, { party: CHAT_PARTY, room: conversationId })}`,
       },
@@ -105,10 +145,8 @@ export async function fetchHistory(
     throw new AppError(503, CHAT_UNAVAILABLE);
   }
   if (!response.ok) {
-    console.error(`chat party answered ${response.status} for history`);
+    console.error(`chat party answered ${response.status} for ${method}`);
     throw new AppError(503, CHAT_UNAVAILABLE);
   }
-  const parsed = historySchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new AppError(503, CHAT_UNAVAILABLE);
-  return parsed.data.messages;
+  return response;
 }

@@ -8,6 +8,7 @@ import { contactSchema } from "~/lib/validation";
 import { saveContactMessage } from "~/models/contact.server";
 import { parseOrThrow } from "~/services/http.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
+import { getUser } from "~/services/session.server";
 import { CONTACT_FAILED, HONEYPOT } from "./messages";
 
 export const CONTACT_FIELDS = ["name", "email", "message"] as const;
@@ -22,8 +23,11 @@ export async function sendContactMessage(request: Request, context: AppLoadConte
     Object.fromEntries(CONTACT_FIELDS.map((key) => [key, form.get(key) ?? undefined])),
     () => "",
   );
+  // Sent while signed in, from the account's own address: part of that account's data (export, deletion).
+  const user = await getUser(request, context);
   try {
-    await saveContactMessage(context.db, message);
+    const fromAccount = user && user.email === message.email.trim().toLowerCase() ? user.id : null;
+    await saveContactMessage(context.db, message, fromAccount);
   } catch (error) {
     console.error("contact message not saved", error);
     throw new AppError(503, CONTACT_FAILED);

@@ -19,6 +19,8 @@ import { findUserByEmail, toPublicUser } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
+import { consentToUpload } from "~/features/privacy/consents.server";
+import { accessLogFor, logPrescriptionView } from "~/models/privacy.server";
 
 export const CONSENT_REQUIRED = "Please agree to the processing of your prescription to upload it.";
 const PRESCRIPTION_PREFIX = "prescriptions/";
@@ -44,6 +46,9 @@ export async function uploadPrescription(
 ): Promise<Prescription> {
   await enforceRateLimit(request, context, "upload", owner?.id);
   if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
+  // The form's tick is consent given again; an API upload counts as consent unless it was withdrawn. A
+  // guest's photo at checkout is consented to on that form and belongs to the order, not to an account.
+  if (owner) await consentToUpload(context, owner, { explicit: requireConsent });
   const image = await reencodeWithin(context, await readImageField(form, field), {
     maxSide: PRESCRIPTION_MAX_SIDE,
     quality: PRESCRIPTION_QUALITY,
@@ -103,9 +108,19 @@ export async function uploadOwner(context: AppLoadContext, viewer: PublicUser, r
   return toPublicUser(found);
 }
 
+/** The customer's prescriptions, each with who at the pharmacy has viewed it and when. */
 export async function myPrescriptions(context: AppLoadContext, userId: string) {
   const rows = await listPrescriptionsForUser(context.db, userId);
-  return rows.map((p) => ({ id: p.id, createdAt: p.createdAt, url: prescriptionImageUrl(p.id) }));
+  const log = await accessLogFor(
+    context.db,
+    rows.map((p) => p.id),
+  );
+  return rows.map((p) => ({
+    id: p.id,
+    createdAt: p.createdAt,
+    url: prescriptionImageUrl(p.id),
+    views: log.filter((v) => v.prescriptionId === p.id).map((v) => ({ by: v.adminName, at: v.viewedAt })),
+  }));
 }
 
 /** Every upload with its owner, newest first (admins). */
@@ -122,5 +137,15 @@ export async function prescriptionImage(context: AppLoadContext, viewer: PublicU
   const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
   if (!row || (viewer.role !== "admin" && row.userId !== viewer.id)) return null;
   const object = await context.cloudflare.env.IMAGES.get(row.imageKey);
-  return object ? { body: object.body, contentType: row.contentType } : null;
+  if (!object) return null;
+  // Every view by someone other than the owner is logged: the customer sees who looked, and when.
+  if (row.userId !== viewer.id) {
+    await logPrescriptionView(context.db, {
+      prescriptionId: row.id,
+      adminId: viewer.id,
+      adminName: viewer.name,
+      viewedAt: Date.now(),
+    });
+  }
+  return { body: object.body, contentType: row.contentType };
 }

@@ -1,0 +1,116 @@
+/**
+ * Consent to process health data (NDPA): prescriptions and chat. Each consent is recorded with its time and
+ * the notice version; a withdrawal stamps it. Withdrawing prescription consent deletes the photos no open
+ * order needs and blocks uploads until consent is given again; withdrawing chat consent stops new chats.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Database } from "~/db/client.server";
+import type { ConsentKind } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import { CONSENT_KINDS, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
+import type { PublicUser } from "~/lib/user";
+import {
+  activeConsent,
+  deletePrescriptionRows,
+  insertConsent,
+  latestConsent,
+  listConsents,
+  releasablePrescriptionsOf,
+  withdrawConsents,
+} from "~/models/privacy.server";
+
+export const PRESCRIPTION_CONSENT_WITHDRAWN =
+  "You withdrew your consent to storing prescriptions. Give it again under Privacy & consents to upload one.";
+export const CHAT_CONSENT_WITHDRAWN =
+  "You withdrew your consent to chat. Give it again under Privacy & consents to start a chat.";
+
+export function parseConsentKind(value: unknown): ConsentKind {
+  if (typeof value === "string" && (CONSENT_KINDS as readonly string[]).includes(value))
+    return value as ConsentKind;
+  throw new AppError(400, "Choose which consent: prescriptions or chat.");
+}
+
+/** Records the consent unless an active one under the current notice already stands. */
+export async function giveConsent(context: AppLoadContext, userId: string, kind: ConsentKind) {
+  const current = await activeConsent(context.db, userId, kind);
+  if (current?.noticeVersion === PRIVACY_NOTICE_VERSION) return current;
+  const now = Date.now();
+  // A consent under an older notice is replaced by one under the current notice.
+  if (current) await withdrawConsents(context.db, userId, kind, now);
+  await insertConsent(context.db, { userId, kind, noticeVersion: PRIVACY_NOTICE_VERSION, givenAt: now });
+  return activeConsent(context.db, userId, kind);
+}
+
+/** Withdraws the consent; for prescriptions also deletes the photos (rows and R2 objects) no open order needs. */
+export async function withdrawConsent(context: AppLoadContext, userId: string, kind: ConsentKind) {
+  const withdrawn = await withdrawConsents(context.db, userId, kind, Date.now());
+  if (withdrawn === 0) throw new AppError(409, "That consent is not currently given.");
+  if (kind !== "prescriptions") return { deletedPrescriptions: 0 };
+  const releasable = await releasablePrescriptionsOf(context.db, userId);
+  return {
+    deletedPrescriptions: await removePrescriptions(context.db, context.cloudflare.env.IMAGES, releasable),
+  };
+}
+
+/** Deletes prescription rows, then their images (a leftover image is unreachable without its row). */
+export async function removePrescriptions(
+  db: Database,
+  bucket: R2Bucket,
+  rows: { id: string; imageKey: string }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const deleted = await deletePrescriptionRows(
+    db,
+    rows.map((r) => r.id),
+  );
+  await bucket.delete(rows.map((r) => r.imageKey));
+  return deleted;
+}
+
+/** A page or API upload: refused after a withdrawal unless the upload form itself gave consent again. */
+export async function consentToUpload(
+  context: AppLoadContext,
+  user: PublicUser,
+  { explicit }: { explicit: boolean },
+) {
+  if (!explicit) {
+    const latest = await latestConsent(context.db, user.id, "prescriptions");
+    if (latest?.withdrawnAt) throw new AppError(403, PRESCRIPTION_CONSENT_WITHDRAWN);
+  }
+  await giveConsent(context, user.id, "prescriptions");
+}
+
+/** New chat tickets stop once a customer has withdrawn chat consent. */
+export async function assertChatAllowed(context: AppLoadContext, user: PublicUser) {
+  if (user.role === "admin") return;
+  const latest = await latestConsent(context.db, user.id, "chat");
+  if (latest?.withdrawnAt) throw new AppError(403, CHAT_CONSENT_WITHDRAWN);
+}
+
+export type ConsentStatus = {
+  kind: ConsentKind;
+  active: { noticeVersion: string; givenAt: number } | null;
+  history: { noticeVersion: string; givenAt: number; withdrawnAt: number | null }[];
+};
+
+export async function consentOverview(context: AppLoadContext, userId: string): Promise<ConsentStatus[]> {
+  const rows = await listConsents(context.db, userId);
+  return CONSENT_KINDS.map((kind) => {
+    const history = rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ noticeVersion: r.noticeVersion, givenAt: r.givenAt, withdrawnAt: r.withdrawnAt }));
+    const active = history.filter((r) => r.withdrawnAt === null).at(-1) ?? null;
+    return { kind, active, history };
+  });
+}
+
+export async function hasActiveConsent(context: AppLoadContext, userId: string, kind: ConsentKind) {
+  return (await activeConsent(context.db, userId, kind)) !== undefined;
+}
+
+/** The dashboard's chat widget: "given" (chat), "none" (ask first) or "withdrawn" (ask again). */
+export async function chatConsentState(context: AppLoadContext, userId: string) {
+  const latest = await latestConsent(context.db, userId, "chat");
+  if (!latest) return "none" as const;
+  return latest.withdrawnAt === null ? ("given" as const) : ("withdrawn" as const);
+}

@@ -1,0 +1,65 @@
+/**
+ * "Delete my account", after the password is entered again. What goes and what stays (and why) is listed
+ * in one place, DELETION_SUMMARY, which the confirmation page shows.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eraseConversation } from "~/features/chat/chat.server";
+import { logIn } from "~/features/accounts/login.server";
+import { AppError } from "~/lib/app-error";
+import type { PublicUser } from "~/lib/user";
+import { countAdmins, deleteAccountRows, prescriptionsOf } from "~/models/privacy.server";
+
+export const WRONG_PASSWORD =
+  "That password is not right. Enter your current password to delete your account.";
+export const PASSWORD_REQUIRED = "Enter your password to delete your account.";
+export const LAST_ADMIN =
+  "You are the only admin: create another admin before deleting this account, or nobody could run the pharmacy.";
+export const ACCOUNT_DELETED = "Your account has been deleted";
+
+export function deletionSummary(orderRecordYears: number) {
+  return {
+    deleted: [
+      "Your account: name, e-mail address and password",
+      "Every session: you are logged out everywhere",
+      "Your prescriptions and their images",
+      "Your chat history with our pharmacists and doctors",
+      "Contact messages you sent while logged in",
+      "Your consent records",
+    ],
+    kept: [
+      {
+        what: "Your orders: items, amounts, dates and delivery status",
+        why: `Pharmacy sales records the law requires us to keep for ${orderRecordYears} years from each order. Your name, e-mail address, phone number and delivery address are removed from them now; they no longer point to you.`,
+      },
+      {
+        what: "Pharmacists' decisions on your prescription orders",
+        why: "The record of who reviewed each order, kept with the order. It names the pharmacist, not you.",
+      },
+    ],
+  };
+}
+
+/**
+ * Deletes `user`'s account once `password` checks out (wrong: 400; too many tries: 429, as at login). The
+ * chat goes first: if the party cannot be reached nothing is deleted (503) and the customer can try again.
+ */
+export async function deleteMyAccount(
+  request: Request,
+  context: AppLoadContext,
+  user: PublicUser,
+  password: unknown,
+): Promise<void> {
+  if (typeof password !== "string" || password === "") throw new AppError(400, PASSWORD_REQUIRED);
+  try {
+    await logIn(context, request, { email: user.email, password });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) throw new AppError(400, WRONG_PASSWORD);
+    throw error;
+  }
+  if (user.role === "admin" && (await countAdmins(context.db)) <= 1) throw new AppError(409, LAST_ADMIN);
+
+  const images = (await prescriptionsOf(context.db, user.id)).map((p) => p.imageKey);
+  if (user.role !== "admin") await eraseConversation(context.config, user.id);
+  if (!(await deleteAccountRows(context.db, user.id))) throw new AppError(409, LAST_ADMIN);
+  if (images.length > 0) await context.cloudflare.env.IMAGES.delete(images);
+}

@@ -1,0 +1,238 @@
+/**
+ * Queries behind the data-protection rights and housekeeping: consents, who viewed a prescription, the
+ * contact messages an account sent, account deletion with its orders anonymised, and the retention sweep.
+ */
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  authThrottle,
+  consents,
+  contactMessageAccounts,
+  contactMessages,
+  orders,
+  prescriptionAccessLog,
+  prescriptions,
+  sessions,
+  users,
+  type ConsentKind,
+} from "~/db/schema";
+
+/** What an anonymised order says instead of who placed it (the columns are NOT NULL). */
+export const DELETED_CUSTOMER = "Deleted customer";
+
+// Consents
+
+export async function activeConsent(db: Database, userId: string, kind: ConsentKind) {
+  return db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.kind, kind), isNull(consents.withdrawnAt)))
+    .orderBy(desc(consents.givenAt))
+    .get();
+}
+
+/** Whether the latest consent of this kind was withdrawn (never given is not withdrawn). */
+export async function latestConsent(db: Database, userId: string, kind: ConsentKind) {
+  return db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.userId, userId), eq(consents.kind, kind)))
+    .orderBy(desc(consents.givenAt), desc(consents.id))
+    .get();
+}
+
+export async function listConsents(db: Database, userId: string) {
+  return db
+    .select()
+    .from(consents)
+    .where(eq(consents.userId, userId))
+    .orderBy(asc(consents.givenAt), asc(consents.id));
+}
+
+export async function insertConsent(
+  db: Database,
+  row: { userId: string; kind: ConsentKind; noticeVersion: string; givenAt: number },
+) {
+  await db.insert(consents).values(row);
+}
+
+export async function withdrawConsents(db: Database, userId: string, kind: ConsentKind, at: number) {
+  const rows = await db
+    .update(consents)
+    .set({ withdrawnAt: at })
+    .where(and(eq(consents.userId, userId), eq(consents.kind, kind), isNull(consents.withdrawnAt)))
+    .returning({ id: consents.id });
+  return rows.length;
+}
+
+// Prescriptions: views and what can go
+
+export async function logPrescriptionView(
+  db: Database,
+  row: { prescriptionId: string; adminId: string; adminName: string; viewedAt: number },
+) {
+  await db.insert(prescriptionAccessLog).values(row);
+}
+
+export async function accessLogFor(db: Database, prescriptionIds: string[]) {
+  if (prescriptionIds.length === 0) return [];
+  return db
+    .select()
+    .from(prescriptionAccessLog)
+    .where(inArray(prescriptionAccessLog.prescriptionId, prescriptionIds))
+    .orderBy(asc(prescriptionAccessLog.viewedAt), asc(prescriptionAccessLog.id));
+}
+
+/** The ids of prescriptions an order still being handled (not Delivered or Cancelled) points at. */
+function heldByOpenOrder() {
+  return sql`(SELECT ${orders.prescriptionId} FROM ${orders} WHERE ${orders.prescriptionId} IS NOT NULL AND ${orders.deliveryStatus} NOT IN ('Delivered', 'Cancelled'))`;
+}
+
+/** A customer's prescriptions that no open order needs (withdrawn consent deletes these). */
+export async function releasablePrescriptionsOf(db: Database, userId: string) {
+  return db
+    .select({ id: prescriptions.id, imageKey: prescriptions.imageKey })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.userId, userId), notInArray(prescriptions.id, heldByOpenOrder())));
+}
+
+/** Prescriptions uploaded before `cutoff` that no open order needs (the retention job deletes these). */
+export async function expiredPrescriptions(db: Database, cutoff: number, limit: number) {
+  return db
+    .select({ id: prescriptions.id, imageKey: prescriptions.imageKey })
+    .from(prescriptions)
+    .where(and(lt(prescriptions.createdAt, cutoff), notInArray(prescriptions.id, heldByOpenOrder())))
+    .limit(limit);
+}
+
+export async function deletePrescriptionRows(db: Database, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .delete(prescriptions)
+    .where(inArray(prescriptions.id, ids))
+    .returning({ id: prescriptions.id });
+  return rows.length;
+}
+
+export async function prescriptionsOf(db: Database, userId: string) {
+  return db
+    .select()
+    .from(prescriptions)
+    .where(eq(prescriptions.userId, userId))
+    .orderBy(asc(prescriptions.createdAt));
+}
+
+// Contact messages sent while signed in
+
+export async function contactMessagesOf(db: Database, userId: string) {
+  return db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      message: contactMessages.message,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessageAccounts)
+    .innerJoin(contactMessages, eq(contactMessages.id, contactMessageAccounts.messageId))
+    .where(eq(contactMessageAccounts.userId, userId))
+    .orderBy(asc(contactMessages.createdAt));
+}
+
+// Accounts
+
+export async function countAdmins(db: Database): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes the account in one all-or-nothing batch: the contact messages it sent, its orders stripped of who
+ * placed them (items, totals, dates and status stay), then the account itself, whose removal cascades to
+ * its sessions, prescriptions, consents and links. Every statement carries the same guard (a customer, or
+ * an admin who is not the last one), so if the last admin is asked to go, nothing changes at all.
+ * Returns false in that case.
+ */
+export async function deleteAccountRows(db: Database, userId: string): Promise<boolean> {
+  const deletable = sql`((SELECT ${users.role} FROM ${users} WHERE ${users.id} = ${userId}) = 'user' OR (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') > 1)`;
+  const [, , deleted] = await db.batch([
+    db
+      .delete(contactMessages)
+      .where(
+        and(
+          inArray(
+            contactMessages.id,
+            db
+              .select({ id: contactMessageAccounts.messageId })
+              .from(contactMessageAccounts)
+              .where(eq(contactMessageAccounts.userId, userId)),
+          ),
+          deletable,
+        ),
+      ),
+    db
+      .update(orders)
+      .set(anonymised)
+      .where(and(eq(orders.userId, userId), deletable)),
+    db
+      .delete(users)
+      .where(and(eq(users.id, userId), deletable))
+      .returning({ id: users.id }),
+  ]);
+  return deleted.length === 1;
+}
+
+/** What stays of who placed an order once it is anonymised. */
+const anonymised = {
+  userId: null,
+  name: DELETED_CUSTOMER,
+  email: "",
+  phone: "",
+  deliveryAddress: "",
+};
+
+// Retention
+
+export async function deleteContactMessagesBefore(db: Database, cutoff: number) {
+  const rows = await db
+    .delete(contactMessages)
+    .where(lt(contactMessages.createdAt, cutoff))
+    .returning({ id: contactMessages.id });
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: Database, now: number) {
+  const rows = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.idHash });
+  return rows.length;
+}
+
+export async function deleteIdleThrottleRows(db: Database, cutoff: number) {
+  const rows = await db
+    .delete(authThrottle)
+    .where(lt(authThrottle.windowStartedAt, cutoff))
+    .returning({ key: authThrottle.key });
+  return rows.length;
+}
+
+/** Orders placed before `cutoff` that still say who placed them lose it. */
+export async function anonymiseOrdersBefore(db: Database, cutoff: number) {
+  const rows = await db
+    .update(orders)
+    .set(anonymised)
+    .where(and(lt(orders.createdAt, cutoff), sql`${orders.name} != ${DELETED_CUSTOMER}`))
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Every session, everywhere (the breach runbook's first step). */
+export async function deleteAllSessions(db: Database) {
+  const rows = await db.delete(sessions).returning({ id: sessions.idHash });
+  return rows.length;
+}

@@ -79,9 +79,11 @@ export function TextAreaField({
   idPrefix,
   invalid,
   describedBy,
+  required = true,
 }: FieldProblem & {
   label: string;
   name: string;
+  required?: boolean;
   rows: number;
   maxLength: number;
   defaultValue?: string;
@@ -97,7 +99,7 @@ export function TextAreaField({
       <textarea
         id={id}
         name={name}
-        required
+        required={required}
         rows={rows}
         maxLength={maxLength}
         autoComplete={autoComplete}

@@ -67,6 +67,11 @@ export const users = sqliteTable(
      * and only they review prescription orders.
      */
     pcnNumber: text("pcn_number"),
+    /** The customer's profile: what checkout starts filled in with (normalised +234 phone). */
+    phone: text("phone"),
+    deliveryAddress: text("delivery_address"),
+    /** One of NIGERIAN_STATES (app/lib/nigeria.ts). */
+    deliveryState: text("delivery_state"),
     createdAt: createdAt(),
   },
   (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
@@ -223,6 +228,27 @@ export const prescriptionReviews = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("prescription_reviews_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * One-time password reset links an admin issues after confirming who is asking (there is no e-mail
+ * service): only the token's SHA-256 is stored; a link works once, within its hour.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The admin who issued it, kept as a name too. */
+    issuedBy: text("issued_by"),
+    issuedByName: text("issued_by_name").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
 export const contactMessages = sqliteTable("contact_messages", {

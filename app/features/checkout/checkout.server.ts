@@ -16,6 +16,7 @@ import {
   lastDeliveryDetails,
   type OrderWithItems,
 } from "~/models/order.server";
+import { getProfile, type Profile } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
@@ -226,7 +227,17 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   return { order, created, priceChanges, totalDiffers, clientTotalAmount: payload.totalAmount };
 }
 
-/** A signed-in customer's delivery form starts filled in: name, e-mail, then their last phone and address. */
+/**
+ * A signed-in customer's delivery form starts filled in: name and e-mail, then the phone and address of
+ * their profile, or else of their last order.
+ */
 export async function deliveryDefaults(context: AppLoadContext, user: PublicUser) {
-  return { name: user.name, email: user.email, ...(await lastDeliveryDetails(context.db, user.id)) };
+  const [profile, last]: [Profile | undefined, { phone?: string; deliveryAddress?: string }] =
+    await Promise.all([getProfile(context.db, user.id), lastDeliveryDetails(context.db, user.id)]);
+  return {
+    name: user.name,
+    email: user.email,
+    phone: profile?.phone ?? last.phone,
+    deliveryAddress: profile?.deliveryAddress ?? last.deliveryAddress,
+  };
 }

@@ -22,6 +22,7 @@ const TABS = [
   { to: "/admin/prescriptions", label: "Prescriptions" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/delivery", label: "Delivery" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

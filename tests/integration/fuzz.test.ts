@@ -145,6 +145,7 @@ const ROUTES: RouteSpec[] = [
     },
   },
   { path: "/forgot-password", methods: ["GET"] },
+  { path: "/delivery", methods: ["GET"] },
   {
     path: "/reset-password/:token",
     methods: ["GET", "POST"],
@@ -198,6 +199,14 @@ const ROUTES: RouteSpec[] = [
     path: "/admin/messages",
     methods: ["GET", "POST"],
     valid: { as: "form", fields: () => ({ id: "1", read: "1" }) },
+  },
+  {
+    path: "/admin/delivery",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: () => ({ freeThreshold: "50000", "fee[Lagos]": "3500", "daysMin[Lagos]": "2" }),
+    },
   },
   {
     path: "/admin/users",

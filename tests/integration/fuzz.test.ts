@@ -147,6 +147,11 @@ const ROUTES: RouteSpec[] = [
   { path: "/forgot-password", methods: ["GET"] },
   { path: "/delivery", methods: ["GET"] },
   {
+    path: "/track",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: () => ({ orderRef: "MS-AAAAAA", phone: "08031234567" }) },
+  },
+  {
     path: "/reset-password/:token",
     methods: ["GET", "POST"],
     params: { token: () => "A".repeat(43) },

@@ -1,5 +1,5 @@
 /** Accounts. E-mails are stored lowercased (unique whatever the case); password hashes never leave here. */
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { users, type Role, type User } from "~/db/schema";
@@ -77,7 +77,8 @@ export async function searchUsers(
     search = "",
     page = 1,
     pageSize = USERS_PAGE_SIZE,
-  }: { search?: string; page?: number; pageSize?: number },
+    role,
+  }: { search?: string; page?: number; pageSize?: number; role?: Role },
 ) {
   const pattern = `%${escapeLike(search)}%`;
   const rows = await db
@@ -91,9 +92,15 @@ export async function searchUsers(
     })
     .from(users)
     .where(
-      search
-        ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`)
-        : undefined,
+      and(
+        role ? eq(users.role, role) : undefined,
+        search
+          ? or(
+              sql`${users.name} LIKE ${pattern} ESCAPE '\\'`,
+              sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+            )
+          : undefined,
+      ),
     )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(pageSize + 1)
@@ -122,4 +129,14 @@ export async function updateProfile(db: Database, id: string, profile: Profile):
 
 export async function setPasswordHash(db: Database, id: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** Accounts by id (at most `limit`), for names the chat panel has only ids for. */
+export async function usersByIds(db: Database, ids: string[], limit = 50): Promise<PublicUser[]> {
+  const wanted = ids.slice(0, limit);
+  if (wanted.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.id, wanted));
 }

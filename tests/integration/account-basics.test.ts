@@ -259,3 +259,41 @@ describe("admin › users at scale", () => {
     expect(second).not.toContain("page=3");
   });
 });
+
+describe("admin › the chat panel's customer picker", () => {
+  it("lists the newest customers, searches the rest on the server and names conversations by id", async () => {
+    const admin = await signUp("Pharm. Picker Admin", "admin");
+    const old = await signUp("Obiageli Oldest");
+    await env.DB.batch(
+      Array.from({ length: 25 }, (_, i) =>
+        env.DB.prepare("INSERT INTO users (id, name, email, password_hash) VALUES (?, ?, ?, 'x')").bind(
+          `picker-${i}`,
+          `Newer Customer ${i}`,
+          `newer${i}@example.com`,
+        ),
+      ),
+    );
+    const layout = await html(await admin.client.get("/admin"));
+    expect(layout).not.toContain("Obiageli Oldest");
+
+    const found = await admin.client.get("/admin/chat-customers?q=obiageli");
+    expect(found.status).toBe(200);
+    expect(found.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await found.json()).toEqual({
+      customers: [{ id: old.id, name: "Obiageli Oldest", email: old.email }],
+    });
+
+    const many = (await (await admin.client.get("/admin/chat-customers?q=newer")).json()) as {
+      customers: unknown[];
+    };
+    expect(many.customers).toHaveLength(20);
+
+    const byIds = (await (
+      await admin.client.get(`/admin/chat-customers?ids=${old.id},${admin.id},nobody`)
+    ).json()) as { customers: { id: string }[] };
+    expect(byIds.customers.map((c) => c.id)).toEqual([old.id]);
+
+    expect((await old.client.get("/admin/chat-customers?q=a")).status).toBe(403);
+    expect((await new Client().get("/admin/chat-customers?q=a")).status).toBe(302);
+  });
+});

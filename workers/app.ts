@@ -124,7 +124,7 @@ function withoutLegacyDataParam(request: Request): Request {
  * user and their cart), must never be kept by a browser or a shared cache.
  */
 const PERSONAL_PATH =
-  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions|account)(?=[/.]|$)/;
+  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions|account|reset-password)(?=[/.]|$)/;
 
 function isPersonal(request: Request, response: Response): boolean {
   const { pathname } = new URL(request.url);

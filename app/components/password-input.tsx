@@ -7,23 +7,27 @@ export function PasswordInput({
   autoComplete,
   error,
   minLength,
+  label = "Password",
+  name = "password",
 }: {
   id: string;
   autoComplete: "current-password" | "new-password";
   error?: string;
   minLength?: number;
+  label?: string;
+  name?: string;
 }) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        Password
+        {label}
       </label>
       <div className="relative mt-1">
         <input
           id={id}
-          name="password"
+          name={name}
           type={visible ? "text" : "password"}
           required
           minLength={minLength}

@@ -67,6 +67,11 @@ export const users = sqliteTable(
      * and only they review prescription orders.
      */
     pcnNumber: text("pcn_number"),
+    /** The customer's profile: what checkout starts filled in with (normalised +234 phone). */
+    phone: text("phone"),
+    deliveryAddress: text("delivery_address"),
+    /** One of NIGERIAN_STATES (app/lib/nigeria.ts). */
+    deliveryState: text("delivery_state"),
     createdAt: createdAt(),
   },
   (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
@@ -157,6 +162,22 @@ export const orders = sqliteTable(
      * approves or rejects it (the decision itself is in prescription_reviews).
      */
     reviewStatus: text("review_status", { enum: ["pending", "approved", "rejected"] }),
+    /** One of NIGERIAN_STATES; null on orders from clients that sent none (fee to be confirmed). */
+    deliveryState: text("delivery_state"),
+    /**
+     * What delivery costs, computed by the server from delivery_fees; included in total_kobo. Null when the
+     * fee is still to be confirmed (no state given), and on orders from before fees existed.
+     */
+    deliveryFeeKobo: integer("delivery_fee_kobo"),
+    paymentMethod: text("payment_method", { enum: ["pay_on_delivery", "bank_transfer"] })
+      .notNull()
+      .default("pay_on_delivery"),
+    paymentStatus: text("payment_status", { enum: ["unpaid", "paid"] })
+      .notNull()
+      .default("unpaid"),
+    /** Private R2 key of the bank transfer receipt the shopper uploaded (receipts/…). */
+    receiptKey: text("receipt_key"),
+    receiptUploadedAt: integer("receipt_uploaded_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -164,6 +185,10 @@ export const orders = sqliteTable(
     index("orders_created_idx").on(t.createdAt),
     check("orders_total_positive", sql`${t.totalKobo} > 0`),
     index("orders_review_idx").on(t.reviewStatus, t.createdAt),
+    index("orders_status_idx").on(t.deliveryStatus, t.createdAt),
+    index("orders_payment_idx").on(t.paymentStatus, t.createdAt),
+    index("orders_phone_idx").on(t.phone),
+    index("orders_email_idx").on(t.email),
   ],
 );
 
@@ -196,6 +221,10 @@ export const orderStatusEvents = sqliteTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** "status" (delivery status), "payment" (unpaid → paid) or "receipt" (a transfer receipt uploaded). */
+    kind: text("kind", { enum: ["status", "payment", "receipt"] })
+      .notNull()
+      .default("status"),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
     /** The admin who changed it; kept as a name too so the timeline survives the account. */
@@ -225,6 +254,51 @@ export const prescriptionReviews = sqliteTable(
   (t) => [index("prescription_reviews_order_idx").on(t.orderId, t.createdAt)],
 );
 
+/** Delivery fee and expected delivery time per state (the 36 states and the FCT), edited by admins. */
+export const deliveryFees = sqliteTable(
+  "delivery_fees",
+  {
+    state: text("state").primaryKey(),
+    feeKobo: integer("fee_kobo").notNull(),
+    /** Expected delivery time in working days, e.g. 1–2. */
+    daysMin: integer("days_min").notNull(),
+    daysMax: integer("days_max").notNull(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    check("delivery_fees_fee_range", sql`${t.feeKobo} >= 0`),
+    check("delivery_fees_days_range", sql`${t.daysMin} >= 0 AND ${t.daysMax} >= ${t.daysMin}`),
+  ],
+);
+
+/** Shop-wide settings an admin edits, one row per key (e.g. the free-delivery threshold). */
+export const shopSettings = sqliteTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
+
+/**
+ * One-time password reset links an admin issues after confirming who is asking (there is no e-mail
+ * service): only the token's SHA-256 is stored; a link works once, within its hour.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The admin who issued it, kept as a name too. */
+    issuedBy: text("issued_by"),
+    issuedByName: text("issued_by_name").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -242,6 +316,9 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type DeliveryStatus = Order["deliveryStatus"];
 export type OrderStatusEvent = typeof orderStatusEvents.$inferSelect;
+export type DeliveryFee = typeof deliveryFees.$inferSelect;
+export type PaymentMethod = Order["paymentMethod"];
+export type PaymentStatus = Order["paymentStatus"];
 export type MedicineClass = Product["medicineClass"];
 export type ReviewStatus = NonNullable<Order["reviewStatus"]>;
 export type PrescriptionReview = typeof prescriptionReviews.$inferSelect;

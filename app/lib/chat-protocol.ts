@@ -188,3 +188,6 @@ export type ChatTicket = {
   userId: string;
   expiresAt: number;
 };
+
+/** How many customers the admins' chat picker lists at a time (the newest, or a search's matches). */
+export const CHAT_PICKER_SIZE = 20;

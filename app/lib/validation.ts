@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isProductCategory } from "./categories";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { isNigerianState } from "./nigeria";
 
 export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -300,3 +301,67 @@ export const productPatchSchema = z
       .nullable(),
   })
   .partial();
+/** Optional text: blank becomes null (a profile field the customer cleared). */
+const optionalProfileText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => value || null);
+
+/** The customer's profile; what checkout starts filled in with. Only the name is required. */
+export const profileSchema = z.object({
+  name: registerSchema.shape.name,
+  phone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const phone = normalizeNigerianPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  deliveryAddress: optionalProfileText(500, "Please keep the address under 500 characters."),
+  deliveryState: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!isNigerianState(value)) {
+        ctx.addIssue({ code: "custom", message: "Please choose a state from the list." });
+        return z.NEVER;
+      }
+      return value;
+    }),
+});
+
+export const NEW_PASSWORDS_DIFFER = "The two new passwords are not the same.";
+
+/** A new password typed twice (change and reset). */
+const newPasswordTwice = {
+  newPassword: newPasswordField,
+  confirmPassword: z.string({ error: NEW_PASSWORDS_DIFFER }),
+};
+
+function samePasswords(value: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.newPassword !== value.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: NEW_PASSWORDS_DIFFER });
+  }
+}
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Please enter your current password." })
+      .min(1, "Please enter your current password.")
+      .max(PASSWORD_MAX, "Please enter your current password."),
+    ...newPasswordTwice,
+  })
+  .superRefine(samePasswords);
+
+export const resetPasswordSchema = z.object(newPasswordTwice).superRefine(samePasswords);

@@ -1,5 +1,5 @@
 /** Accounts. E-mails are stored lowercased (unique whatever the case); password hashes never leave here. */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { users, type Role, type User } from "~/db/schema";
@@ -75,4 +75,84 @@ export async function listUsers(
     .from(users)
     .where(role ? eq(users.role, role) : undefined)
     .orderBy(desc(users.createdAt));
+}
+
+export const USERS_PAGE_SIZE = 50;
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Admin › Users: a page of accounts, newest first, optionally those whose name or e-mail holds `search`
+ * (case-insensitive; bound as a parameter, its wildcards escaped). `hasMore` comes from one row past the page.
+ */
+export async function searchUsers(
+  db: Database,
+  {
+    search = "",
+    page = 1,
+    pageSize = USERS_PAGE_SIZE,
+    role,
+  }: { search?: string; page?: number; pageSize?: number; role?: Role },
+) {
+  const pattern = `%${escapeLike(search)}%`;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      phone: users.phone,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(
+      and(
+        role ? eq(users.role, role) : undefined,
+        search
+          ? or(
+              sql`${users.name} LIKE ${pattern} ESCAPE '\\'`,
+              sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { users: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+export type Profile = Pick<User, "name" | "phone" | "deliveryAddress" | "deliveryState">;
+
+export async function getProfile(db: Database, id: string): Promise<Profile | undefined> {
+  return db
+    .select({
+      name: users.name,
+      phone: users.phone,
+      deliveryAddress: users.deliveryAddress,
+      deliveryState: users.deliveryState,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+}
+
+export async function updateProfile(db: Database, id: string, profile: Profile): Promise<void> {
+  await db.update(users).set(profile).where(eq(users.id, id));
+}
+
+export async function setPasswordHash(db: Database, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** Accounts by id (at most `limit`), for names the chat panel has only ids for. */
+export async function usersByIds(db: Database, ids: string[], limit = 50): Promise<PublicUser[]> {
+  const wanted = ids.slice(0, limit);
+  if (wanted.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.id, wanted));
 }

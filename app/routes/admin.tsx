@@ -5,7 +5,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminChatPanel } from "~/components/chat";
-import { listUsers } from "~/models/user.server";
+import { searchUsers } from "~/models/user.server";
+import { CHAT_PICKER_SIZE } from "~/lib/chat-protocol";
 import { requireAdmin } from "~/services/session.server";
 import { LogoutButton } from "~/components/logout-button";
 
@@ -23,16 +24,14 @@ const TABS = [
   { to: "/admin/prescriptions", label: "Prescriptions" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/delivery", label: "Delivery" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  // The chat panel's dropdown: every customer (admins do not chat with each other here).
-  const customers = (await listUsers(context.db, { role: "user" })).map(({ id, name, email }) => ({
-    id,
-    name,
-    email,
-  }));
+  // The chat panel's dropdown starts with the newest customers; it searches the rest on the server.
+  const { users } = await searchUsers(context.db, { role: "user", pageSize: CHAT_PICKER_SIZE });
+  const customers = users.map(({ id, name, email }) => ({ id, name, email }));
   return { admin: { name: admin.name, email: admin.email }, customers };
 }
 

@@ -111,7 +111,12 @@ export default function Dashboard() {
     <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Hello, {greetingName}</h1>
-        <LogoutButton />
+        <div className="flex items-center gap-3">
+          <Link to="/account" className="text-sm font-medium text-brand-700 hover:underline">
+            Account settings
+          </Link>
+          <LogoutButton />
+        </div>
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -107,6 +107,12 @@ export default function LoginPage() {
           maxLength={254}
         />
         <PasswordInput id="login-password" autoComplete="current-password" />
+        <Link
+          to="/forgot-password"
+          className="-mt-1 self-start text-sm font-medium text-brand-700 hover:underline"
+        >
+          Forgot your password?
+        </Link>
         <button
           type="submit"
           disabled={submitting}

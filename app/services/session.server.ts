@@ -4,7 +4,7 @@
  * database cannot be replayed. Logout and expiry delete the row, which ends the session everywhere.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users } from "~/db/schema";
 import { randomToken } from "~/lib/random";
 import type { PublicUser } from "~/lib/user";
@@ -144,4 +144,28 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
   const user = await requireApiUser(request, context);
   if (user.role !== "admin") throw new AppError(403, ACCESS_DENIED_ADMINS_ONLY);
   return user;
+}
+
+/**
+ * Ends the account's sessions except the one this request uses (after a password change: whoever else was
+ * signed in is signed out); with `keepCurrent: false`, every one of them ("log out of all devices").
+ */
+export async function endSessionsOf(
+  request: Request,
+  context: AppLoadContext,
+  userId: string,
+  { keepCurrent }: { keepCurrent: boolean },
+): Promise<void> {
+  const token = keepCurrent ? await requestToken(request, context.config) : null;
+  const current = token ? await sha256(token) : null;
+  await context.db
+    .delete(sessions)
+    .where(
+      current ? and(eq(sessions.userId, userId), ne(sessions.idHash, current)) : eq(sessions.userId, userId),
+    );
+}
+
+/** The Set-Cookie that clears the session cookie (after the sessions were ended on the server). */
+export function clearedSessionCookie(config: AppConfig): Promise<string> {
+  return sessionCookie(config).serialize("", { maxAge: 0 });
 }

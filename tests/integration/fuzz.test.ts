@@ -130,6 +130,36 @@ const ROUTES: RouteSpec[] = [
       fields: () => ({ intent: "upload-prescription", consent: "yes", image: PNG_BYTES, _enhanced: "1" }),
     },
   },
+  {
+    path: "/account",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: () => ({
+        intent: "profile",
+        name: "Ngozi",
+        phone: "0803 123 4567",
+        deliveryAddress: "5 Ogoja Road",
+        deliveryState: "Ebonyi",
+      }),
+    },
+  },
+  { path: "/forgot-password", methods: ["GET"] },
+  { path: "/delivery", methods: ["GET"] },
+  {
+    path: "/track",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: () => ({ orderRef: "MS-AAAAAA", phone: "08031234567" }) },
+  },
+  {
+    path: "/reset-password/:token",
+    methods: ["GET", "POST"],
+    params: { token: () => "A".repeat(43) },
+    valid: {
+      as: "form",
+      fields: () => ({ newPassword: "a-strong-passphrase", confirmPassword: "a-strong-passphrase" }),
+    },
+  },
   { path: "/orders", methods: ["GET"] },
   { path: "/pending-deliveries", methods: ["GET"] },
   { path: "/order/:token", methods: ["GET"], params: { token: (fx) => fx.orderToken } },
@@ -175,7 +205,19 @@ const ROUTES: RouteSpec[] = [
     methods: ["GET", "POST"],
     valid: { as: "form", fields: () => ({ id: "1", read: "1" }) },
   },
-  { path: "/admin/users", methods: ["GET"] },
+  {
+    path: "/admin/delivery",
+    methods: ["GET", "POST"],
+    valid: {
+      as: "form",
+      fields: () => ({ freeThreshold: "50000", "fee[Lagos]": "3500", "daysMin[Lagos]": "2" }),
+    },
+  },
+  {
+    path: "/admin/users",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: (fx) => ({ userId: fx.customer.id }) },
+  },
   // Single-fetch data requests (what the browser asks for when JavaScript navigates or submits)
   { path: "/_root.data", methods: ["GET"] },
   { path: "/shop.data", methods: ["GET"] },

@@ -4,9 +4,11 @@
  * user, and the chosen customer's conversation with history, typing and read state. Every admin online is in
  * the inbox room, so a customer's new message reaches all of them (`new_user_message`).
  *
- * `customers` is the list the admin layout's loader gives (e.g. listUsers(db, { role: "user" })).
+ * `customers` starts as the newest few (the admin layout's loader); typing in "Find a customer" searches the
+ * rest on the server (/admin/chat-customers), and conversations with unread messages are named from there.
  */
-import { useId, useMemo, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { unreadTotal, type ServerEvent } from "~/lib/chat-protocol";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChatStatusLine } from "./chat-status";
@@ -43,9 +45,33 @@ function Heading({ total }: { total: number }) {
   );
 }
 
+/** A short pause after typing before asking the server, so a word is one request, not one per letter. */
+const SEARCH_DELAY_MS = 250;
+
+function useCustomerSearch(initial: ChatCustomer[]) {
+  const search = useFetcher<{ customers: ChatCustomer[] }>();
+  const named = useFetcher<{ customers: ChatCustomer[] }>();
+  const [query, setQuery] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const find = (text: string) => {
+    setQuery(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      search.load(`/admin/chat-customers?q=${encodeURIComponent(text.trim())}`);
+    }, SEARCH_DELAY_MS);
+  };
+  const found = query.trim() && search.data ? search.data.customers : initial;
+  return { query, find, found, named };
+}
+
 function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: boolean }) {
   const selectId = useId();
+  const searchId = useId();
   const [selected, setSelected] = useState("");
+  const { query, find, found, named } = useCustomerSearch(customers);
+  /** Every customer the panel has a name for: the selected one stays listed whatever the search shows. */
+  const [known, setKnown] = useState<Record<string, ChatCustomer>>({});
   const [counts, setCounts] = useState<Record<string, number>>({});
   /** Customers who wrote but are not in the list (registered after the page loaded). */
   const [newcomers, setNewcomers] = useState<Record<string, string>>({});
@@ -69,15 +95,38 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
     open: Boolean(selected),
   });
 
-  const options = useMemo(
-    () => [
-      ...customers,
-      ...Object.entries(newcomers)
-        .filter(([id]) => !customers.some((c) => c.id === id))
-        .map(([id, name]) => ({ id, name, email: "new customer" })),
-    ],
-    [customers, newcomers],
+  // Conversations with unread messages from customers the panel has no name for: ask the server once.
+  const unnamed = Object.keys(counts).filter(
+    (id) => counts[id] > 0 && !known[id] && !customers.some((c) => c.id === id) && !newcomers[id],
   );
+  const unnamedKey = unnamed.sort().join(",");
+  const asked = useRef("");
+  useEffect(() => {
+    if (!unnamedKey || unnamedKey === asked.current) return;
+    asked.current = unnamedKey;
+    named.load(`/admin/chat-customers?ids=${unnamedKey}`);
+  }, [unnamedKey, named]);
+  useEffect(() => {
+    const list = [...(named.data?.customers ?? []), ...found];
+    setKnown((current) => {
+      const next = { ...current };
+      for (const customer of list) next[customer.id] = customer;
+      return next;
+    });
+  }, [named.data, found]);
+
+  const options = useMemo(() => {
+    const listed = new Map<string, ChatCustomer>();
+    for (const customer of found) listed.set(customer.id, customer);
+    // Whoever has unread messages or is selected stays in the list while the admin searches.
+    for (const [id, customer] of Object.entries(known)) {
+      if (id === selected || counts[id]) listed.set(id, customer);
+    }
+    for (const [id, name] of Object.entries(newcomers)) {
+      if (!listed.has(id) && !known[id]) listed.set(id, { id, name, email: "new customer" });
+    }
+    return [...listed.values()];
+  }, [found, known, newcomers, selected, counts]);
   const selectedName = options.find((c) => c.id === selected)?.name ?? "The customer";
 
   return (
@@ -99,6 +148,19 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
         {latest ?? ""}
       </p>
       <div className="mt-3 noscript:hidden">
+        <label htmlFor={searchId} className="block text-sm font-medium text-gray-800">
+          Find a customer
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          disabled={!hydrated}
+          onChange={(event) => find(event.target.value)}
+          placeholder="Name or e-mail"
+          maxLength={100}
+          className="mt-1 mb-3 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm"
+        />
         <label htmlFor={selectId} className="block text-sm font-medium text-gray-800">
           Customer
         </label>

@@ -28,6 +28,7 @@ import {
   ownPrescription,
   uploadPrescription,
 } from "../prescriptions/prescriptions.server";
+import { getProfile, type Profile } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
@@ -401,7 +402,17 @@ export async function prescriptionNeeds(
   return { items, uploads: user ? await myPrescriptions(context, user.id) : [] };
 }
 
-/** A signed-in customer's delivery form starts filled in: name, e-mail, then their last phone and address. */
+/**
+ * A signed-in customer's delivery form starts filled in: name and e-mail, then the phone and address of
+ * their profile, or else of their last order.
+ */
 export async function deliveryDefaults(context: AppLoadContext, user: PublicUser) {
-  return { name: user.name, email: user.email, ...(await lastDeliveryDetails(context.db, user.id)) };
+  const [profile, last]: [Profile | undefined, { phone?: string; deliveryAddress?: string }] =
+    await Promise.all([getProfile(context.db, user.id), lastDeliveryDetails(context.db, user.id)]);
+  return {
+    name: user.name,
+    email: user.email,
+    phone: profile?.phone ?? last.phone,
+    deliveryAddress: profile?.deliveryAddress ?? last.deliveryAddress,
+  };
 }

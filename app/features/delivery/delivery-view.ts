@@ -1,0 +1,13 @@
+/** How delivery reads to a shopper: "1–2 working days", "Free", "To be confirmed". */
+import { formatNaira } from "~/lib/money";
+
+export function deliveryTime(daysMin: number, daysMax: number): string {
+  if (daysMax <= 1) return daysMin === 0 ? "Same or next working day" : "1 working day";
+  return daysMin === daysMax ? `${daysMax} working days` : `${daysMin}–${daysMax} working days`;
+}
+
+/** The delivery line of a summary; null is a fee still to be confirmed (no state was given). */
+export function deliveryFeeLabel(feeKobo: number | null): string {
+  if (feeKobo === null) return "To be confirmed";
+  return feeKobo === 0 ? "Free" : formatNaira(feeKobo);
+}

@@ -1,0 +1,60 @@
+/**
+ * The back office's order filters, read from a URL (the admin page, its CSV export and
+ * `GET /api/orders/all-orders` take the same ones): q, status, paymentStatus, from, to (Lagos dates).
+ * Anything unreadable is dropped, never an error: a filter link must always open.
+ */
+export const ORDER_STATUS_FILTERS = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
+export const PAYMENT_STATUS_FILTERS = ["unpaid", "paid"] as const;
+
+export type OrderFilters = {
+  q: string;
+  status: (typeof ORDER_STATUS_FILTERS)[number] | null;
+  paymentStatus: (typeof PAYMENT_STATUS_FILTERS)[number] | null;
+  /** YYYY-MM-DD, a day in Lagos time (inclusive); null when not set. */
+  from: string | null;
+  to: string | null;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function validDate(raw: string | null): string | null {
+  if (!raw || !DATE.test(raw)) return null;
+  const time = Date.parse(`${raw}T00:00:00Z`);
+  return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== raw ? null : raw;
+}
+
+function oneOf<T extends string>(list: readonly T[], raw: string | null): T | null {
+  return list.includes(raw as T) ? (raw as T) : null;
+}
+
+export function parseOrderFilters(params: URLSearchParams): OrderFilters {
+  const q = (params.get("q") ?? "")
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
+    .trim()
+    .slice(0, 100);
+  return {
+    q,
+    status: oneOf(ORDER_STATUS_FILTERS, params.get("status")),
+    paymentStatus: oneOf(PAYMENT_STATUS_FILTERS, params.get("paymentStatus")),
+    from: validDate(params.get("from")),
+    to: validDate(params.get("to")),
+  };
+}
+
+/** The filters as a query string (without page), for links, the CSV export and the API's next page. */
+export function filterQuery(filters: OrderFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.paymentStatus) params.set("paymentStatus", filters.paymentStatus);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function hasFilters(filters: OrderFilters): boolean {
+  return Boolean(filters.q || filters.status || filters.paymentStatus || filters.from || filters.to);
+}

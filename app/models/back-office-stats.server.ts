@@ -1,0 +1,50 @@
+/** The back office overview's figures: today's orders, revenue by day, orders awaiting payment, stock alerts. */
+import { and, asc, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orders, products } from "~/db/schema";
+import { LOW_STOCK } from "~/lib/limits";
+
+/** Nigeria is on West Africa Time (UTC+1, no daylight saving): a "day" in the back office is a Lagos day. */
+export const WAT_OFFSET_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of `now`'s Lagos day, in epoch milliseconds. */
+export function startOfLagosDay(now: number): number {
+  return Math.floor((now + WAT_OFFSET_MS) / DAY_MS) * DAY_MS - WAT_OFFSET_MS;
+}
+
+/** Orders and takings (cancelled orders left out) per Lagos day from `since`, oldest first. */
+export async function ordersByDay(db: Database, since: number) {
+  // created_at may hold fractions of a millisecond (a REAL): the day number is cast to a whole one.
+  const day = sql<number>`cast((${orders.createdAt} + ${WAT_OFFSET_MS}) / ${DAY_MS} as integer)`;
+  return db
+    .select({
+      day,
+      orders: sql<number>`count(*)`,
+      revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`,
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), ne(orders.deliveryStatus, "Cancelled")))
+    .groupBy(day)
+    .orderBy(asc(day));
+}
+
+/** Orders not yet paid (and not cancelled). */
+export async function countAwaitingPayment(db: Database): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .where(and(sql`${orders.paymentStatus} = 'unpaid'`, ne(orders.deliveryStatus, "Cancelled")))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Counted products with `LOW_STOCK` units or fewer, fewest first. */
+export async function lowStockProducts(db: Database, limit = 10) {
+  return db
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(and(isNotNull(products.stock), lte(products.stock, LOW_STOCK)))
+    .orderBy(asc(products.stock), asc(products.name))
+    .limit(limit);
+}

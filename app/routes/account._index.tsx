@@ -1,0 +1,239 @@
+/**
+ * /account: the customer's profile (name, phone, default delivery address and state, which checkout starts
+ * with), a password change that signs out every other device, and "log out of all devices".
+ */
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError, FormField, INPUT_CLASS, TextAreaField } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { changePassword, logOutEverywhere } from "~/features/accounts/credentials.server";
+import { readProfile, saveProfile } from "~/features/accounts/profile.server";
+import type { FormFailure } from "~/lib/app-error";
+import { PASSWORD_MIN } from "~/lib/limits";
+import { NIGERIAN_STATES } from "~/lib/nigeria";
+import { formValues, handleForm, handlePage, pageHeaders } from "~/services/http.server";
+import { clearedSessionCookie, requireUser } from "~/services/session.server";
+import { redirectWithToast, toastCookie } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Your account | MediStore" }];
+
+/** A refused password check's Retry-After (the login throttle) reaches the browser too. */
+export const headers = pageHeaders;
+
+export const PROFILE_SAVED = "Your details have been saved.";
+export const PASSWORD_CHANGED = "Your password has been changed. Other devices have been logged out.";
+export const LOGGED_OUT_EVERYWHERE = "You have been logged out of all devices.";
+
+const PROFILE_FIELDS = ["name", "phone", "deliveryAddress", "deliveryState"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { email: user.email, profile: await handlePage(() => readProfile(context, user)) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  if (intent === "everywhere") {
+    await logOutEverywhere(request, context, user);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearedSessionCookie(context.config));
+    headers.append(
+      "Set-Cookie",
+      await toastCookie(context.config, { type: "success", message: LOGGED_OUT_EVERYWHERE }),
+    );
+    return redirect("/login", { headers });
+  }
+  if (intent === "password") {
+    // A refusal names its form (values.intent), so its errors show under that form only.
+    return handleForm(
+      async () => {
+        await changePassword(request, context, user, {
+          currentPassword: form?.get("currentPassword") ?? undefined,
+          newPassword: form?.get("newPassword") ?? undefined,
+          confirmPassword: form?.get("confirmPassword") ?? undefined,
+        });
+        return redirectWithToast("/account", { type: "success", message: PASSWORD_CHANGED }, context.config);
+      },
+      { values: { intent: "password" } },
+    );
+  }
+  const values = formValues(form, PROFILE_FIELDS, 500);
+  return handleForm(
+    async () => {
+      await saveProfile(context, user, values);
+      return redirectWithToast("/account", { type: "success", message: PROFILE_SAVED }, context.config);
+    },
+    { values: { ...values, intent: "profile" } },
+  );
+}
+
+const SECTION = "rounded-xl border border-gray-200 bg-white p-4";
+const BUTTON = "rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60";
+
+export default function Account() {
+  const { email, profile } = useLoaderData<typeof loader>();
+  const result = useActionData<FormFailure>();
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const profileResult = result?.values?.intent === "profile" ? result : undefined;
+  const passwordResult = result?.values?.intent === "password" ? result : undefined;
+  const values = profileResult?.values;
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8">
+      <p className="text-sm">
+        <Link to="/dashboard" className="text-brand-700 hover:underline">
+          ← Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-gray-900">Your account</h1>
+      <p className="mt-1 text-sm break-all text-gray-600">Logged in as {email}</p>
+
+      <section aria-labelledby="profile-heading" className={`mt-6 ${SECTION}`}>
+        <h2 id="profile-heading" className="text-lg font-semibold">
+          Your details
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">Checkout starts filled in with these.</p>
+        <Form method="post" className="mt-3 flex flex-col gap-3">
+          <input type="hidden" name="intent" value="profile" />
+          <FormError message={profileResult?.formError} />
+          <FormField
+            label="Full name"
+            name="name"
+            idPrefix="profile"
+            autoComplete="name"
+            maxLength={100}
+            defaultValue={values?.name ?? profile.name}
+            error={profileResult?.errors?.name}
+          />
+          <FormField
+            label="Phone (optional)"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            idPrefix="profile"
+            autoComplete="tel"
+            required={false}
+            maxLength={20}
+            placeholder="08031234567"
+            defaultValue={values?.phone ?? profile.phone ?? ""}
+            error={profileResult?.errors?.phone}
+          />
+          <TextAreaField
+            label="Delivery address (optional)"
+            name="deliveryAddress"
+            idPrefix="profile"
+            rows={3}
+            maxLength={500}
+            required={false}
+            autoComplete="street-address"
+            defaultValue={values?.deliveryAddress ?? profile.deliveryAddress ?? ""}
+            error={profileResult?.errors?.deliveryAddress}
+          />
+          <div>
+            <label htmlFor="profile-deliveryState" className="block text-sm font-medium text-gray-800">
+              State (optional)
+            </label>
+            <select
+              id="profile-deliveryState"
+              name="deliveryState"
+              defaultValue={values?.deliveryState ?? profile.deliveryState ?? ""}
+              aria-invalid={profileResult?.errors?.deliveryState ? true : undefined}
+              aria-describedby={
+                profileResult?.errors?.deliveryState ? "profile-deliveryState-error" : undefined
+              }
+              className={INPUT_CLASS}
+            >
+              <option value="">Choose a state</option>
+              {NIGERIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+            {profileResult?.errors?.deliveryState ? (
+              <p id="profile-deliveryState-error" className="mt-1 text-sm text-red-700">
+                {profileResult.errors.deliveryState}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" disabled={busy("profile")} className={BUTTON}>
+              {busy("profile") ? "Saving…" : "Save details"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-heading" className={`mt-6 ${SECTION}`}>
+        <h2 id="password-heading" className="text-lg font-semibold">
+          Change password
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Every other device logged in to your account is logged out.
+        </p>
+        <Form method="post" className="mt-3 flex flex-col gap-3">
+          <input type="hidden" name="intent" value="password" />
+          <input type="hidden" name="username" value={email} autoComplete="username" />
+          <FormError message={passwordResult?.formError} />
+          <PasswordInput
+            id="current-password"
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            error={passwordResult?.errors?.currentPassword}
+          />
+          <PasswordInput
+            id="new-password"
+            name="newPassword"
+            label="New password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            error={passwordResult?.errors?.newPassword}
+          />
+          <PasswordInput
+            id="confirm-password"
+            name="confirmPassword"
+            label="New password again"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+            error={passwordResult?.errors?.confirmPassword}
+          />
+          <div>
+            <button type="submit" disabled={busy("password")} className={BUTTON}>
+              {busy("password") ? "Changing…" : "Change password"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="devices-heading" className={`mt-6 ${SECTION}`}>
+        <h2 id="devices-heading" className="text-lg font-semibold">
+          Devices
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Lost a phone, or logged in on a shared one? This logs your account out everywhere, this device
+          included.
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="everywhere" />
+          <button
+            type="submit"
+            disabled={busy("everywhere")}
+            className="rounded-lg border border-red-300 px-4 py-2.5 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+          >
+            Log out of all devices
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+/** GET /admin/orders.csv?…filters: the filtered orders as a spreadsheet (the same filters as Admin › Orders). */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { toCsv } from "~/lib/csv";
+import { parseOrderFilters } from "~/lib/order-filters";
+import { ordersForExport } from "~/models/order-search.server";
+import { requireAdmin } from "~/services/session.server";
+
+/** An export is for a report, not a backup: a cap keeps one request within a Worker's limits. */
+export const CSV_EXPORT_LIMIT = 10_000;
+
+const naira = (kobo: number | null) => (kobo === null ? "" : (kobo / 100).toFixed(2));
+const lagosTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const rows = await ordersForExport(context.db, filters, CSV_EXPORT_LIMIT);
+  const csv = toCsv([
+    [
+      "Reference",
+      "Date (Lagos)",
+      "Name",
+      "Email",
+      "Phone",
+      "State",
+      "Address",
+      "Items",
+      "Subtotal (NGN)",
+      "Delivery fee (NGN)",
+      "Total (NGN)",
+      "Status",
+      "Payment method",
+      "Payment status",
+    ],
+    ...rows.map(({ order, lines }) => [
+      order.orderRef,
+      lagosTime.format(order.createdAt),
+      order.name,
+      order.email,
+      order.phone,
+      order.deliveryState,
+      order.deliveryAddress,
+      lines,
+      naira(order.totalKobo - (order.deliveryFeeKobo ?? 0)),
+      naira(order.deliveryFeeKobo),
+      naira(order.totalKobo),
+      order.deliveryStatus,
+      order.paymentMethod === "bank_transfer" ? "Bank transfer" : "Pay on delivery",
+      order.paymentStatus,
+    ]),
+  ]);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="medistore-orders-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

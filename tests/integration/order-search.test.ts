@@ -1,0 +1,68 @@
+/** Admin order search: reference, phone, e-mail, name; status, payment, Lagos dates; the CSV export. */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Client, DEMO, GOOD_DETAILS, placeOrder, seedProducts, signUp } from "./helpers";
+
+async function csvRows(client: Client, query: string): Promise<string[]> {
+  const res = await client.get(`/admin/orders.csv${query}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  expect(res.headers.get("Content-Disposition")).toMatch(
+    /^attachment; filename="medistore-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
+  expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  return (await res.text()).trimEnd().split("\r\n").slice(1);
+}
+
+describe("admin › orders CSV with filters", () => {
+  it("filters by reference, phone, e-mail, name, status, payment and Lagos dates", async () => {
+    const admin = await signUp("Pharm. Export Admin", "admin");
+    const [product] = await seedProducts([DEMO[1]]);
+    const kano = await placeOrder(product.id, {
+      details: { ...GOOD_DETAILS, name: "=Aminu Kano", email: "aminu@example.com", phone: "0802 000 1111" },
+    });
+    const ebonyi = await placeOrder(product.id, {
+      details: {
+        ...GOOD_DETAILS,
+        name: "Chinedu Nwafor",
+        email: "chinedu@example.com",
+        phone: "0803 000 2222",
+      },
+    });
+    await env.DB.prepare(
+      "UPDATE orders SET payment_status = 'paid', delivery_status = 'Shipped' WHERE id = ?",
+    )
+      .bind(ebonyi.id)
+      .run();
+    // 23:30 on 1 March in Lagos is 22:30 UTC: it belongs to 1 March, not 2 March.
+    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
+      .bind(Date.parse("2026-03-01T22:30:00Z"), kano.id)
+      .run();
+
+    const all = await csvRows(admin.client, "");
+    expect(all).toHaveLength(2);
+    expect(all.find((r) => r.startsWith(kano.orderRef))).toContain(`'=Aminu Kano`);
+    expect(all.find((r) => r.startsWith(ebonyi.orderRef))).toContain("Paracetamol 500mg Tablets x 1");
+
+    const one = async (query: string) => (await csvRows(admin.client, query)).map((r) => r.split(",")[0]);
+    expect(await one(`?q=${kano.orderRef.toLowerCase()}`)).toEqual([kano.orderRef]);
+    expect(await one(`?q=${kano.orderRef.slice(3)}`)).toEqual([kano.orderRef]);
+    expect(await one("?q=%2B2348030002222")).toEqual([ebonyi.orderRef]);
+    expect(await one("?q=08030002222")).toEqual([ebonyi.orderRef]);
+    expect(await one("?q=AMINU%40example.com")).toEqual([kano.orderRef]);
+    expect(await one("?q=nwaf")).toEqual([ebonyi.orderRef]);
+    expect(await one("?q=%25")).toEqual([]);
+    expect(await one("?status=Shipped")).toEqual([ebonyi.orderRef]);
+    expect(await one("?paymentStatus=unpaid")).toEqual([kano.orderRef]);
+    expect(await one("?from=2026-03-01&to=2026-03-01")).toEqual([kano.orderRef]);
+    expect(await one("?from=2026-03-02&to=2026-03-02")).toEqual([]);
+    // Junk filters are ignored, never an error.
+    expect(await one("?status=Lost&paymentStatus=maybe&from=2026-02-31&to=yesterday")).toHaveLength(2);
+  });
+
+  it("is for admins only", async () => {
+    const customer = await signUp("Csv Customer");
+    expect((await customer.client.get("/admin/orders.csv")).status).toBe(403);
+    expect((await new Client().get("/admin/orders.csv")).status).toBe(302);
+  });
+});

@@ -11,15 +11,25 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { FormFailure } from "~/lib/app-error";
 import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
-import { FormField, TextAreaField } from "./form-field";
+import { deliveryTime } from "~/features/delivery/delivery-view";
+import { formatNaira } from "~/lib/money";
+import { NIGERIAN_STATES } from "~/lib/nigeria";
+import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
+import { FieldError, FormField, INPUT_CLASS, TextAreaField } from "./form-field";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
 
 type CheckoutActionData = FormFailure;
 
 export type DeliveryDefaults = Partial<
-  Record<"name" | "email" | "phone" | "deliveryAddress" | "prescriptionId", string>
+  Record<
+    "name" | "email" | "phone" | "deliveryAddress" | "deliveryState" | "paymentMethod" | "prescriptionId",
+    string
+  >
 >;
+
+/** A state's fee and time, when the page has the table (the checkout page): shown in the state picker. */
+export type StateFee = { state: string; feeKobo: number; daysMin: number; daysMax: number };
 
 type Props = {
   checkoutKey: string;
@@ -30,6 +40,10 @@ type Props = {
   /** Prescription-only items in the cart: the form then asks for a prescription. */
   rx?: PrescriptionNeeds;
   signedIn?: boolean;
+  fees?: StateFee[];
+  /** Free delivery from this many kobo of goods (null: never). */
+  freeThresholdKobo?: number | null;
+  subtotalKobo?: number;
 };
 
 const FIELDS = [
@@ -45,7 +59,17 @@ let check: Check | null = null;
 /** The browser-side check (with Zod): fetched when the form first shows, kept for the page's life. */
 const loadCheck = () => import("./checkout-check").then((mod) => (check = mod));
 
-export function DeliveryForm({ checkoutKey, defaults, actionData, onBack, rx, signedIn = false }: Props) {
+export function DeliveryForm({
+  checkoutKey,
+  defaults,
+  actionData,
+  onBack,
+  rx,
+  signedIn = false,
+  fees,
+  freeThresholdKobo = null,
+  subtotalKobo,
+}: Props) {
   const needsPrescription = Boolean(rx && rx.items.length > 0);
   const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
   const hydrated = useHydrated();
@@ -142,6 +166,13 @@ export function DeliveryForm({ checkoutKey, defaults, actionData, onBack, rx, si
         autoComplete="street-address"
         defaultValue={values.deliveryAddress}
         {...problem("deliveryAddress")}
+      />
+      <DeliveryChoices
+        values={values}
+        fees={fees}
+        freeThresholdKobo={freeThresholdKobo}
+        subtotalKobo={subtotalKobo}
+        problem={problem}
       />
       {needsPrescription && rx ? (
         <PrescriptionFields rx={rx} signedIn={signedIn} chosen={values.prescriptionId} />
@@ -258,5 +289,88 @@ function PrescriptionFields({
         </span>
       </label>
     </fieldset>
+  );
+}
+
+function feeLabel(fee: StateFee, free: boolean) {
+  const price = free || fee.feeKobo === 0 ? "free delivery" : formatNaira(fee.feeKobo);
+  return `${fee.state} — ${price}, ${deliveryTime(fee.daysMin, fee.daysMax)}`;
+}
+
+/** The state delivered to (its fee shown when the page has the table) and how the shopper pays. */
+function DeliveryChoices({
+  values,
+  fees,
+  freeThresholdKobo,
+  subtotalKobo,
+  problem,
+}: {
+  values: DeliveryDefaults;
+  fees?: StateFee[];
+  freeThresholdKobo: number | null;
+  subtotalKobo?: number;
+  problem: (name: string) => { error?: string; invalid?: boolean; describedBy?: string };
+}) {
+  const free = freeThresholdKobo !== null && subtotalKobo !== undefined && subtotalKobo >= freeThresholdKobo;
+  const byState = new Map(fees?.map((fee) => [fee.state, fee]));
+  const stateProblem = problem("deliveryState");
+  return (
+    <>
+      <div>
+        <label htmlFor="checkout-deliveryState" className="block text-sm font-medium text-gray-800">
+          State
+        </label>
+        <select
+          id="checkout-deliveryState"
+          name="deliveryState"
+          required
+          defaultValue={values.deliveryState ?? ""}
+          aria-invalid={stateProblem.error || stateProblem.invalid ? true : undefined}
+          aria-describedby={stateProblem.error ? "checkout-deliveryState-error" : stateProblem.describedBy}
+          className={INPUT_CLASS}
+        >
+          <option value="">Choose your state</option>
+          {NIGERIAN_STATES.map((state) => {
+            const fee = byState.get(state);
+            return (
+              <option key={state} value={state}>
+                {fee ? feeLabel(fee, free) : state}
+              </option>
+            );
+          })}
+        </select>
+        <FieldError id="checkout-deliveryState-error" message={stateProblem.error} />
+        <p className="mt-1 text-xs text-gray-600">
+          {free ? "Your order is delivered free. " : null}
+          <a href="/delivery" target="_blank" rel="noopener" className="text-brand-700 underline">
+            Delivery fees and times
+          </a>
+        </p>
+      </div>
+      <fieldset>
+        <legend className="block text-sm font-medium text-gray-800">How you will pay</legend>
+        <div className="mt-1 flex flex-col gap-1.5 text-sm">
+          {(["pay_on_delivery", "bank_transfer"] as const).map((method) => (
+            <label key={method} className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={method}
+                defaultChecked={(values.paymentMethod ?? "pay_on_delivery") === method}
+                className="mt-1"
+              />
+              <span>
+                {PAYMENT_METHOD_TEXT[method]}
+                {method === "bank_transfer" ? (
+                  <span className="block text-xs text-gray-600">
+                    Our account details show on your order page, where you can upload the receipt.
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </>
   );
 }

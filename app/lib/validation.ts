@@ -365,3 +365,24 @@ export const changePasswordSchema = z
   .superRefine(samePasswords);
 
 export const resetPasswordSchema = z.object(newPasswordTwice).superRefine(samePasswords);
+
+export const PAYMENT_METHODS = ["pay_on_delivery", "bank_transfer"] as const;
+export type PaymentMethodChoice = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_UNKNOWN = "Please choose how you will pay: on delivery or by bank transfer.";
+
+/**
+ * Where to and how to pay, beside the delivery details. No state (older API clients) is accepted: the fee
+ * is then to be confirmed; the state itself is checked against the fee table by the server.
+ */
+export const deliveryChoiceSchema = z.object({
+  deliveryState: z
+    .string({ error: "deliveryState must be the name of a state" })
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value) => value || null),
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_UNKNOWN })
+    .optional()
+    .transform((value) => value ?? "pay_on_delivery"),
+});

@@ -8,6 +8,10 @@ export type WhatsAppOrder = {
   email: string;
   deliveryAddress: string;
   totalKobo: number;
+  /** null while the fee is to be confirmed (no state given). */
+  deliveryFeeKobo?: number | null;
+  deliveryState?: string | null;
+  paymentMethod?: "pay_on_delivery" | "bank_transfer";
   items: { name: string; quantity: number; unitPriceKobo: number }[];
   statusUrl: string;
   /** Holds prescription-only medicines not yet approved by a pharmacist. */
@@ -15,6 +19,32 @@ export type WhatsAppOrder = {
 };
 
 export const AWAITING_REVIEW_LINE = "⚠️ Prescription-only items: awaiting pharmacist review";
+
+export const PAYMENT_METHOD_TEXT = {
+  pay_on_delivery: "Pay on delivery (cash or card on the rider's POS)",
+  bank_transfer: "Bank transfer",
+} as const;
+
+/** Subtotal, delivery and total (the fee may still be to be confirmed), and how the shopper will pay. */
+function totalLines(order: WhatsAppOrder): string[] {
+  if (order.deliveryFeeKobo === undefined) return [`Total: ${formatNaira(order.totalKobo)}`];
+  const subtotal = order.totalKobo - (order.deliveryFeeKobo ?? 0);
+  const where = order.deliveryState ? ` to ${order.deliveryState}` : "";
+  const fee =
+    order.deliveryFeeKobo === null
+      ? "to be confirmed"
+      : order.deliveryFeeKobo === 0
+        ? "free"
+        : formatNaira(order.deliveryFeeKobo);
+  return [
+    `Subtotal: ${formatNaira(subtotal)}`,
+    `Delivery${where}: ${fee}`,
+    order.deliveryFeeKobo === null
+      ? `Total: ${formatNaira(order.totalKobo)} plus delivery`
+      : `Total: ${formatNaira(order.totalKobo)}`,
+    ...(order.paymentMethod ? [`Payment: ${PAYMENT_METHOD_TEXT[order.paymentMethod]}`] : []),
+  ];
+}
 
 export function orderWhatsAppMessage(order: WhatsAppOrder): string {
   const lines = order.items.map(
@@ -28,7 +58,7 @@ export function orderWhatsAppMessage(order: WhatsAppOrder): string {
     `Items:`,
     ...lines,
     ``,
-    `Total: ${formatNaira(order.totalKobo)}`,
+    ...totalLines(order),
     ``,
     `Delivery details:`,
     `Name: ${order.name}`,

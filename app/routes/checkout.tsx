@@ -3,8 +3,20 @@
  * action that turns the cart cookie into a recorded order, then sends the shopper to its status page.
  */
 import { orNetworkFailure } from "~/lib/network-failure";
-import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { deliveryTable } from "~/features/delivery/delivery.server";
 import { DeliveryForm } from "~/components/delivery-form";
 import { checkoutCart } from "~/features/checkout/checkout.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
@@ -22,11 +34,28 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The fee table: the state picker shows each state's fee and time, without JavaScript too. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { fees, freeThresholdKobo } = await deliveryTable(context);
+  return {
+    fees: fees.map(({ state, feeKobo, daysMin, daysMax }) => ({ state, feeKobo, daysMin, daysMax })),
+    freeThresholdKobo,
+  };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // A form with a prescription photo comes as multipart, size-limited before it is read.
   const read = await readFormWithImage(request).catch((error: unknown) => error);
   const form = read instanceof FormData ? read : null;
-  const values = formValues(form, ["name", "email", "phone", "deliveryAddress", "prescriptionId"]);
+  const values = formValues(form, [
+    "name",
+    "email",
+    "phone",
+    "deliveryAddress",
+    "deliveryState",
+    "paymentMethod",
+    "prescriptionId",
+  ]);
   return handleForm(
     async () => {
       if (read instanceof AppError) throw read;
@@ -45,6 +74,7 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
 export default function CheckoutPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const actionData = useActionData<FormFailure>();
+  const { fees, freeThresholdKobo } = useLoaderData<typeof loader>();
   const cart = root?.cart;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-8">
@@ -73,8 +103,13 @@ export default function CheckoutPage() {
               ))}
             </ul>
             <p className="mt-2 flex justify-between border-t border-gray-200 pt-2 font-semibold">
-              <span>Total</span>
+              <span>Subtotal</span>
               <span>{formatNaira(cart.subtotalKobo)}</span>
+            </p>
+            <p className="mt-1 text-sm text-gray-700">
+              {freeThresholdKobo !== null && cart.subtotalKobo >= freeThresholdKobo
+                ? "Delivery: free."
+                : "Delivery: by state, shown beside each state below and added to your total."}
             </p>
             <Link to="/cart" className="mt-2 inline-block text-sm text-brand-700 underline">
               Edit cart
@@ -87,6 +122,9 @@ export default function CheckoutPage() {
               actionData={actionData}
               rx={root.rx}
               signedIn={Boolean(root.user)}
+              fees={fees}
+              freeThresholdKobo={freeThresholdKobo}
+              subtotalKobo={cart.subtotalKobo}
             />
           </div>
         </>

@@ -13,6 +13,8 @@ import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { WhatsAppIcon } from "~/components/icons";
 import { formatNaira } from "~/lib/money";
+import { deliveryFeeLabel } from "~/features/delivery/delivery-view";
+import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
 import { orderStatusPage } from "~/features/orders/orders.server";
 import { handlePage } from "~/services/http.server";
@@ -100,10 +102,30 @@ export default function OrderStatusPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 flex justify-between text-lg font-semibold">
-          <span>Total</span>
-          <span data-testid="order-total">{formatNaira(order.totalKobo)}</span>
-        </p>
+        <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatNaira(order.subtotalKobo)}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt>Delivery{order.deliveryState ? ` to ${order.deliveryState}` : ""}</dt>
+            <dd data-testid="order-delivery-fee">{deliveryFeeLabel(order.deliveryFeeKobo)}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="order-total">
+              {formatNaira(order.totalKobo)}
+              {order.deliveryFeeKobo === null ? " + delivery" : ""}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3 text-gray-700">
+            <dt>Payment</dt>
+            <dd className="text-right">
+              {PAYMENT_METHOD_TEXT[order.paymentMethod]} ·{" "}
+              {order.paymentStatus === "paid" ? "Paid" : "Not paid yet"}
+            </dd>
+          </div>
+        </dl>
       </section>
 
       <section aria-labelledby="timeline-heading" className="mt-6">

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { nairaToKobo } from "~/lib/money";
 import { generateOrderRef, randomToken } from "~/lib/random";
-import { checkoutSchema, checkoutSummary } from "~/lib/validation";
+import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
 import {
   getOrderById,
   getOrderByIdempotencyKey,
@@ -30,6 +30,7 @@ import {
 } from "../prescriptions/prescriptions.server";
 import { getProfile, type Profile } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
+import { quoteDelivery } from "../delivery/delivery.server";
 import { getUser } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
 import { CART_MAX_LINES, CART_MAX_QTY_PER_LINE } from "../cart/cart";
@@ -52,6 +53,7 @@ import {
 } from "./messages";
 
 type Details = z.infer<typeof checkoutSchema>;
+type DeliveryChoice = z.infer<typeof deliveryChoiceSchema>;
 
 type PlaceOrderInput = {
   details: Details;
@@ -60,6 +62,7 @@ type PlaceOrderInput = {
   userId: string | null;
   /** The prescription a prescription-only order is placed with (null when none of its lines needs one). */
   prescriptionId?: string | null;
+  choice: DeliveryChoice;
 };
 
 /** The lines a pharmacist must check against a prescription (the server decides, from the catalogue). */
@@ -104,6 +107,12 @@ async function placeOrder(
   const existing = await earlierOrder(context, input.key);
   if (existing) return { order: existing, created: false };
   if (input.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
+  const subtotalKobo = totalOf(input.lines);
+  // The server prices delivery as it prices the lines; no state given: the fee is to be confirmed.
+  const delivery =
+    input.choice.deliveryState === null
+      ? null
+      : await quoteDelivery(context, input.choice.deliveryState, subtotalKobo);
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const id = crypto.randomUUID();
@@ -122,7 +131,10 @@ async function placeOrder(
         email: input.details.email,
         phone: input.details.phone,
         deliveryAddress: input.details.deliveryAddress,
-        totalKobo: totalOf(input.lines),
+        deliveryState: delivery?.state ?? null,
+        deliveryFeeKobo: delivery?.feeKobo ?? null,
+        paymentMethod: input.choice.paymentMethod,
+        totalKobo: subtotalKobo + (delivery?.feeKobo ?? 0),
       },
       input.lines.map((line) => ({
         productId: line.product.id,
@@ -149,7 +161,14 @@ async function placeOrder(
 }
 
 /** The delivery details as a fingerprint sees them: parsed (so spacing or phone spelling do not count). */
-const canonicalDetails = (d: Details) => [d.name, d.email, d.phone, d.deliveryAddress];
+const canonicalDetails = (d: Details, c: DeliveryChoice) => [
+  d.name,
+  d.email,
+  d.phone,
+  d.deliveryAddress,
+  c.deliveryState ?? "",
+  c.paymentMethod,
+];
 
 function checkIdempotencyKey(key: unknown, message: string): string {
   if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, message);
@@ -230,6 +249,10 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
     ),
     checkoutSummary,
   );
+  const deliveryChoice = parseOrThrow(deliveryChoiceSchema, {
+    deliveryState: form.get("deliveryState") ?? undefined,
+    paymentMethod: form.get("paymentMethod") ?? undefined,
+  });
   const emptyCart = await writeCart([], context.config);
 
   // A double click, a retry or back-and-resubmit carries the same key: show the order it already made.
@@ -240,7 +263,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
     request,
     userId,
     idempotencyKey,
-    ["page", ...canonicalDetails(details), ...(await canonicalChoice(choice))],
+    ["page", ...canonicalDetails(details, deliveryChoice), ...(await canonicalChoice(choice))],
     CHECKOUT_FORM_REUSED,
   );
   // Checked before any photo is stored: a replayed order never stores its photo twice.
@@ -261,7 +284,13 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   if (priced.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
   assertInStock(priced.lines);
   if (prescriptionLines(priced.lines).length === 0) {
-    const { order } = await placeOrder(context, { details, lines: priced.lines, key, userId });
+    const { order } = await placeOrder(context, {
+      details,
+      lines: priced.lines,
+      key,
+      userId,
+      choice: deliveryChoice,
+    });
     return { order, setCookie: emptyCart };
   }
   const { prescription, uploaded } = await formPrescription(request, context, user, form, choice);
@@ -272,6 +301,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       key,
       userId,
       prescriptionId: prescription.id,
+      choice: deliveryChoice,
     });
     if (uploaded && order.prescriptionId !== prescription.id && !user) {
       // A racing twin placed the order with its own copy: this one belongs to nothing.
@@ -338,6 +368,8 @@ const apiPayloadSchema = z.object({
     .max(CART_MAX_LINES, `at most ${CART_MAX_LINES} items`),
   totalAmount: z.number().optional(),
   prescriptionId: z.string({ error: "prescriptionId must be a string" }).max(100).optional(),
+  deliveryState: z.unknown().optional(),
+  paymentMethod: z.unknown().optional(),
 });
 
 /**
@@ -349,6 +381,10 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   const userId = user?.id ?? null;
   const payload = parseOrThrow(apiPayloadSchema, body);
   const details = parseOrThrow(checkoutSchema, payload);
+  const deliveryChoice = parseOrThrow(deliveryChoiceSchema, {
+    deliveryState: payload.deliveryState,
+    paymentMethod: payload.paymentMethod,
+  });
   const { lines, priceChanges } = await priceItems(context, payload.items);
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey =
@@ -362,7 +398,7 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
     idempotencyKey,
     [
       "api",
-      ...canonicalDetails(details),
+      ...canonicalDetails(details, deliveryChoice),
       matched,
       ...(payload.prescriptionId ? [payload.prescriptionId] : []),
     ],
@@ -378,6 +414,7 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
         key,
         userId,
         prescriptionId: await apiPrescription(context, user, lines, payload.prescriptionId),
+        choice: deliveryChoice,
       });
   const totalDiffers =
     payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
@@ -414,5 +451,6 @@ export async function deliveryDefaults(context: AppLoadContext, user: PublicUser
     email: user.email,
     phone: profile?.phone ?? last.phone,
     deliveryAddress: profile?.deliveryAddress ?? last.deliveryAddress,
+    deliveryState: profile?.deliveryState ?? undefined,
   };
 }

@@ -26,6 +26,13 @@ export type OrderView = {
   phone: string;
   deliveryAddress: string;
   totalKobo: number;
+  /** The goods alone; totalKobo adds the delivery fee. */
+  subtotalKobo: number;
+  /** null while the fee is to be confirmed (no state given, or an order from before fees). */
+  deliveryFeeKobo: number | null;
+  deliveryState: string | null;
+  paymentMethod: "pay_on_delivery" | "bank_transfer";
+  paymentStatus: "unpaid" | "paid";
   deliveryStatus: string;
   createdAt: number;
   accessToken: string;

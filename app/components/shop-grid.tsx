@@ -104,14 +104,14 @@ export function ShopGrid({
       </div>
       {categories && categories.length > 0 ? (
         <nav aria-label="Categories" className="mt-4">
-          {/* One scrolling row on a phone, so the products stay near the top; wrapped on wider screens. */}
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 text-sm sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          {/* Small on a phone, so the products stay near the top. */}
+          <ul className="flex flex-wrap gap-1.5 text-xs sm:gap-2 sm:text-sm">
             {categories.map((category) => (
               <li key={category.url}>
                 <Link
                   to={category.url}
                   aria-current={category.url === currentCategoryUrl ? "page" : undefined}
-                  className="inline-block whitespace-nowrap rounded-full border border-gray-300 px-3 py-1 text-gray-800 hover:border-brand-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+                  className="inline-block rounded-full border border-gray-300 px-2.5 py-1 text-gray-800 hover:border-brand-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
                 >
                   {category.name}
                 </Link>

@@ -163,6 +163,7 @@ const ROUTES: RouteSpec[] = [
   { path: "/orders", methods: ["GET"] },
   { path: "/pending-deliveries", methods: ["GET"] },
   { path: "/order/:token", methods: ["GET"], params: { token: (fx) => fx.orderToken } },
+  { path: "/order/:token/prescription", methods: ["GET"], params: { token: (fx) => fx.orderToken } },
   { path: "/no-such-page/:junk", methods: ["GET", "POST"], params: { junk: () => "x" } },
   // Admin pages and their actions
   { path: "/admin", methods: ["GET"] },
@@ -200,6 +201,11 @@ const ROUTES: RouteSpec[] = [
     valid: { as: "form", fields: () => ({ email: unique(), password: "a-strong-passphrase", name: "Bola" }) },
   },
   { path: "/admin/prescriptions", methods: ["GET"] },
+  {
+    path: "/admin/reviews",
+    methods: ["GET", "POST"],
+    valid: { as: "form", fields: (fx) => ({ orderId: fx.orderId, decision: "approved", note: "" }) },
+  },
   {
     path: "/admin/messages",
     methods: ["GET", "POST"],
@@ -273,6 +279,12 @@ const ROUTES: RouteSpec[] = [
     methods: ["PUT"],
     params: { key: (fx) => fx.orderId },
     valid: { as: "json", fields: () => ({ deliveryStatus: "Processing" }) },
+  },
+  {
+    path: "/api/orders/:key/review",
+    methods: ["POST"],
+    params: { key: (fx) => fx.orderId },
+    valid: { as: "json", fields: () => ({ decision: "rejected", note: "Unreadable" }) },
   },
   { path: "/api/orders/all-orders", methods: ["GET"] },
   {

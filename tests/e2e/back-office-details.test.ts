@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
-import { DEMO_ADMIN, loginAsDemoAdmin, register, uniqueEmail } from "./journeys";
+import { agreeToChat, DEMO_ADMIN, loginAsDemoAdmin, register, uniqueEmail } from "./journeys";
 import { addToCart, checkOut, LONG_NAMES } from "./shopper-fixtures";
 
 withBrowser();
@@ -106,7 +106,7 @@ describe("admins have names", () => {
     const customer = await customerContext.newPage();
     const email = uniqueEmail("signed");
     await register(customer, "Kelechi Signed", email);
-    await customer.getByRole("button", { name: "Talk to a Doctor" }).click();
+    await agreeToChat(customer);
     const widget = customer.getByRole("region", { name: "Talk to a Doctor" });
     await widget.getByTestId("chat-status").filter({ hasText: "Online" }).waitFor();
 

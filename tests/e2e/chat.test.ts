@@ -6,7 +6,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, newContext, withBrowser } from "./browser";
-import { loginAsDemoAdmin, PASSWORD, register, uniqueEmail } from "./journeys";
+import { agreeToChat, loginAsDemoAdmin, PASSWORD, register, uniqueEmail } from "./journeys";
 
 withBrowser();
 
@@ -31,9 +31,7 @@ async function newCustomer() {
   const page = await context.newPage();
   await register(page, name, email);
   // Before the first chat the widget asks for consent; "I agree" records it and reopens the chat.
-  await page.getByRole("button", { name: "Talk to a Doctor" }).click();
-  await page.getByRole("button", { name: "I agree" }).click();
-  await page.waitForURL(/\/dashboard#chat$/);
+  await agreeToChat(page);
   await expectText(
     page.getByRole("region", { name: "Talk to a Doctor" }).getByTestId("chat-status"),
     "Online",

@@ -42,3 +42,16 @@ export async function loginAsDemoAdmin(page: Page, redirectTo = "/admin") {
   await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, redirectTo === "/admin" ? undefined : redirectTo);
   await page.waitForURL((url) => url.pathname === redirectTo);
 }
+
+/**
+ * A customer's first chat: the widget asks for consent first; "I agree" records it and reloads the
+ * dashboard with the chat open. Waits for toasts to go (they sit over the panel's lower edge).
+ */
+export async function agreeToChat(page: Page) {
+  // Hydrated (the launcher is enabled), so any toast is already showing; then wait for it to go.
+  await page.locator('button:has-text("Talk to a Doctor"):enabled').waitFor();
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+  await page.getByRole("button", { name: "Talk to a Doctor" }).click();
+  await page.getByRole("button", { name: "I agree" }).click();
+  await page.waitForURL(/\/dashboard#chat$/);
+}

@@ -1,0 +1,147 @@
+/** Delivery fees and payment at checkout: the server adds the state's fee; totals, message and JSON say so. */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { checkoutKey, Client, countRows, DEMO, GOOD_DETAILS, html, seedProducts } from "./helpers";
+
+type ApiOrder = {
+  totalAmount: number;
+  subtotal: number;
+  deliveryFee: number | null;
+  deliveryState: string | null;
+  paymentMethod: string;
+  paymentStatus: string;
+  whatsappUrl: string;
+};
+
+async function pageCheckout(productId: number, qty: number, extra: Record<string, string>) {
+  const client = new Client();
+  await client.post("/cart", { intent: "add", productId: String(productId), qty: String(qty) });
+  const res = await client.post("/checkout", {
+    idempotencyKey: await checkoutKey(client),
+    ...GOOD_DETAILS,
+    ...extra,
+  });
+  return { client, res };
+}
+
+function message(url: string) {
+  return decodeURIComponent(new URL(url).searchParams.get("text") ?? "");
+}
+
+describe("checkout › delivery fee and payment", () => {
+  it("adds the state's fee to the total and shows subtotal, fee, total and payment on the order page", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const { client, res } = await pageCheckout(para.id, 1, {
+      deliveryState: "Kano",
+      paymentMethod: "bank_transfer",
+    });
+    expect(res.status).toBe(302);
+    const row = await env.DB.prepare(
+      "SELECT total_kobo, delivery_fee_kobo, delivery_state, payment_method, payment_status FROM orders",
+    ).first();
+    expect(row).toEqual({
+      total_kobo: para.priceKobo + 450_000,
+      delivery_fee_kobo: 450_000,
+      delivery_state: "Kano",
+      payment_method: "bank_transfer",
+      payment_status: "unpaid",
+    });
+    const page = await html(await client.get(res.headers.get("Location")!));
+    expect(page).toContain("Delivery to Kano");
+    expect(page).toMatch(/data-testid="order-delivery-fee">₦4,500\.00</);
+    expect(page).toMatch(/data-testid="order-total">₦5,700\.00</);
+    expect(page).toContain("Bank transfer · Not paid yet");
+    const wa = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.replace(/&amp;/g, "&"))![1];
+    const text = message(wa);
+    expect(text).toContain(
+      "Subtotal: ₦1,200.00\nDelivery to Kano: ₦4,500.00\nTotal: ₦5,700.00\nPayment: Bank transfer",
+    );
+  });
+
+  it("delivers free from the threshold, and refuses a state not on the list with no order", async () => {
+    const [vit] = await seedProducts([
+      {
+        name: "Premium Multivitamin Pack",
+        category: "Wellbeing / Dietary Supplements",
+        priceKobo: 5_500_000,
+      },
+    ]);
+    const free = await pageCheckout(vit.id, 1, { deliveryState: "Borno" });
+    expect(free.res.status).toBe(302);
+    const row = await env.DB.prepare("SELECT total_kobo, delivery_fee_kobo FROM orders").first();
+    expect(row).toEqual({ total_kobo: 5_500_000, delivery_fee_kobo: 0 });
+
+    const before = await countRows("orders");
+    const bad = await pageCheckout(vit.id, 1, { deliveryState: "Wakanda" });
+    expect(bad.res.status).toBe(400);
+    expect(await html(bad.res)).toContain("Please choose the state we deliver to from the list.");
+    const badPay = await pageCheckout(vit.id, 1, { deliveryState: "Lagos", paymentMethod: "crypto" });
+    expect(badPay.res.status).toBe(400);
+    expect(await html(badPay.res)).toContain(
+      "Please choose how you will pay: on delivery or by bank transfer.",
+    );
+    expect(await countRows("orders")).toBe(before);
+  });
+
+  it("the checkout page lists every state with its fee and time, without JavaScript", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const client = new Client();
+    await client.post("/cart", { intent: "add", productId: String(para.id) });
+    const page = await html(await client.get("/checkout"));
+    expect(page).toContain("Ebonyi — ₦1,000.00, 1–2 working days");
+    expect(page).toMatch(/<input type="radio" name="paymentMethod"[^>]*value="bank_transfer"/);
+  });
+});
+
+describe("POST /api/orders/checkout › deliveryState", () => {
+  const body = (productId: number, extra: Record<string, unknown> = {}) => ({
+    ...GOOD_DETAILS,
+    items: [{ productId, name: "x", price: 1, quantity: 1 }],
+    ...extra,
+  });
+
+  it("adds the fee; answers deliveryFee and a totalAmount that includes it", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const res = await new Client().postJson(
+      "/api/orders/checkout",
+      body(para.id, { deliveryState: "Ebonyi" }),
+    );
+    expect(res.status).toBe(201);
+    const { order } = (await res.json()) as { order: ApiOrder };
+    expect(order).toMatchObject({
+      subtotal: 1200,
+      deliveryFee: 1000,
+      totalAmount: 2200,
+      deliveryState: "Ebonyi",
+      paymentMethod: "pay_on_delivery",
+      paymentStatus: "unpaid",
+    });
+  });
+
+  it("without deliveryState (older clients) the fee is to be confirmed, and the message says so", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const res = await new Client().postJson("/api/orders/checkout", body(para.id));
+    expect(res.status).toBe(201);
+    const { order } = (await res.json()) as { order: ApiOrder };
+    expect(order.deliveryFee).toBeNull();
+    expect(order.totalAmount).toBe(1200);
+    expect(message(order.whatsappUrl)).toContain("Delivery: to be confirmed\nTotal: ₦1,200.00 plus delivery");
+  });
+
+  it("an unknown state or payment method is a 400 with a message, and no order", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    for (const [extra, text] of [
+      [{ deliveryState: "Gotham" }, "deliveryState: Please choose the state we deliver to from the list."],
+      [{ deliveryState: 42 }, "deliveryState must be the name of a state"],
+      [
+        { deliveryState: "Lagos", paymentMethod: "cheque" },
+        "Please choose how you will pay: on delivery or by bank transfer.",
+      ],
+    ] as const) {
+      const res = await new Client().postJson("/api/orders/checkout", body(para.id, extra));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain(text);
+    }
+    expect(await countRows("orders")).toBe(0);
+  });
+});

@@ -19,6 +19,7 @@ async function buyFirstProduct(page: Page) {
   expect(await page.getByLabel("Full name").inputValue()).not.toBe("");
   await page.getByLabel("Phone").fill("08031112222");
   await page.getByLabel("Delivery address").fill("7 Ogoja Road, Abakaliki");
+  await page.getByLabel("State", { exact: true }).selectOption("Ebonyi");
   await page.getByRole("button", { name: "Checkout via WhatsApp" }).click();
   await page.waitForURL(/\/order\//);
   return name;

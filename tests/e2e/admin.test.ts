@@ -77,6 +77,7 @@ for (const javaScript of [true, false]) {
       await customer.goto("/checkout");
       await customer.getByLabel("Phone").fill("08035556666");
       await customer.getByLabel("Delivery address").fill("2 Ogoja Road, Abakaliki");
+      await customer.getByLabel("State", { exact: true }).selectOption("Ebonyi");
       const popup = javaScript ? customerContext.waitForEvent("page") : null;
       await customer.getByRole("button", { name: "Checkout via WhatsApp" }).click();
       await customer.waitForURL(/\/order\//);

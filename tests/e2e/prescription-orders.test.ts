@@ -71,6 +71,7 @@ describe.each([
     }
     await page.getByLabel("Phone").fill(DELIVERY.phone);
     await page.getByLabel("Delivery address").fill(DELIVERY.address);
+    await page.getByLabel("State", { exact: true }).selectOption("Ebonyi");
     if (javaScript) {
       await page.getByLabel(/Uploaded prescription 1/).check();
     } else {

@@ -60,6 +60,7 @@ describe.each([
     await details.getByLabel("Email", { exact: true }).fill(uniqueEmail("product-page"));
     await details.getByLabel("Phone").fill(DELIVERY.phone);
     await details.getByLabel("Delivery address").fill(DELIVERY.address);
+    await details.getByLabel("State", { exact: true }).selectOption("Ebonyi");
     const popupPromise = context.waitForEvent("page");
     await details.getByRole("button", { name: "Checkout via WhatsApp" }).click();
     const popup = await popupPromise;

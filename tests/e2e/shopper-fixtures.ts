@@ -47,6 +47,7 @@ export async function checkOut(page: Page, details: { name?: string; email?: str
   if (details.email) await page.getByLabel("Email", { exact: true }).fill(details.email);
   await page.getByLabel("Phone").fill(DELIVERY.phone);
   await page.getByLabel("Delivery address").fill(DELIVERY.address);
+  await page.getByLabel("State", { exact: true }).selectOption("Ebonyi");
   await page.getByRole("button", { name: "Checkout via WhatsApp" }).click();
   await page.waitForURL(/\/order\/[A-Za-z0-9_-]{43}\?placed=1$/);
   return new URL(page.url()).pathname;

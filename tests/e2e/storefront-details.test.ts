@@ -53,6 +53,7 @@ describe("checkout", () => {
     await details.getByLabel("Email", { exact: true }).fill("chioma@example.com");
     await details.getByLabel("Phone").fill("12345");
     await details.getByLabel("Delivery address").fill("14 Water Works Road, Abakaliki");
+    await details.getByLabel("State", { exact: true }).selectOption("Ebonyi");
 
     const opened: string[] = [];
     context.on("page", (tab) => opened.push(tab.url()));

@@ -74,6 +74,7 @@ describe("storefront with JavaScript", () => {
     await details.getByLabel("Email", { exact: true }).fill(DETAILS.email);
     await details.getByLabel("Phone").fill(DETAILS.phone);
     await details.getByLabel("Delivery address").fill(DETAILS.address);
+    await details.getByLabel("State", { exact: true }).selectOption("Ebonyi");
 
     const popupPromise = context.waitForEvent("page");
     await details.getByRole("button", { name: "Checkout via WhatsApp" }).click();

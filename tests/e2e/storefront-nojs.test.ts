@@ -58,6 +58,7 @@ describe("storefront without JavaScript", () => {
 
     await page.locator("form[action='/checkout']").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByLabel("Delivery address").fill("3 Ogoja Road, Abakaliki");
+    await page.getByLabel("State", { exact: true }).selectOption("Ebonyi");
     await page.getByRole("button", { name: "Checkout via WhatsApp" }).click();
     await page.getByText("Please enter a valid email address.").first().waitFor();
 

@@ -154,8 +154,9 @@ describe("stock at checkout", () => {
 
   it("a sold-out product is refused up front; uncounted stock (NULL) never is", async () => {
     const [amox, para] = await seedProducts(DEMO);
-    await setProduct(amox.id, { stock: 0 });
+    // Sold out after it went into the cart (the cart itself refuses a sold-out product).
     const client = await cartWith([{ id: amox.id }]);
+    await setProduct(amox.id, { stock: 0 });
     const res = await client.post("/checkout", {
       idempotencyKey: await checkoutKey(client),
       ...GOOD_DETAILS,
@@ -260,6 +261,8 @@ describe("prescription-only checkout", () => {
     const [amox] = await seedProducts(DEMO);
     await setProduct(amox.id, { medicineClass: "prescription", stock: 1 });
     const client = await cartWith([{ id: amox.id }]);
+    // A second guest fills a cart too, before the last unit goes.
+    const late = await cartWith([{ id: amox.id }]);
     const key = await checkoutKey(client);
     const noConsent = await client.postMultipart("/checkout", checkoutForm(key, {}, PNG_BYTES));
     expect(noConsent.status).toBe(400);
@@ -278,8 +281,7 @@ describe("prescription-only checkout", () => {
     expect(await countOf("prescriptions")).toBe(1);
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
 
-    // Sold out now: another guest's attempt is refused and leaves no photo behind.
-    const late = await cartWith([{ id: amox.id }]);
+    // Sold out now: the other guest's attempt is refused and leaves no photo behind.
     const refused = await late.postMultipart(
       "/checkout",
       checkoutForm(await checkoutKey(late), { consent: "yes" }, PNG_BYTES),

@@ -2,7 +2,7 @@
 /**
  * `npm test`: build once (the Workers integration tests and the end-to-end tests both run the built app),
  * then every test layer: unit, integration (Workers runtime) and end to end (Chromium).
- * Extra arguments go to Vitest, e.g. `npm test -- --project unit`.
+ * Extra arguments go to Vitest, e.g. `npm test -- --project unit` (then only that run).
  */
 import { spawnSync } from "node:child_process";
 
@@ -20,4 +20,22 @@ function run(command, args) {
 }
 
 run("npx", ["remix", "vite:build"]);
-run("npx", ["vitest", "run", ...process.argv.slice(2)]);
+const args = process.argv.slice(2);
+if (args.some((arg) => arg.startsWith("--project"))) {
+  run("npx", ["vitest", "run", ...args]);
+} else {
+  // The Workers-runtime layers first, then the browser against the started app: on a 2-core machine the
+  // app under test must not compete with the integration pool's own runtimes for the CPU.
+  run("npx", [
+    "vitest",
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "integration",
+    "--project",
+    "party",
+    ...args,
+  ]);
+  run("npx", ["vitest", "run", "--project", "e2e", ...args]);
+}

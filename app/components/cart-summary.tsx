@@ -71,7 +71,11 @@ export function CartSummary({ cart, rx, redirectTo, onProceed, onContinue, onCle
               <li key={line.productId} className="flex gap-3 py-3">
                 <ProductThumb src={line.imageUrl} size={56} className="h-14 w-14 rounded" />
                 <div className="min-w-0 flex-1">
-                  <p className="break-words font-medium text-gray-900">{line.name}</p>
+                  <p className="break-words font-medium text-gray-900">
+                    <Link to={line.url} className="hover:underline">
+                      {line.name}
+                    </Link>
+                  </p>
                   {rx?.items.some((item) => item.productId === line.productId) ? (
                     <p className="text-xs font-semibold text-amber-800">Prescription required</p>
                   ) : null}

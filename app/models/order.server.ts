@@ -2,6 +2,8 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
+import type { OrderFilters } from "~/lib/order-filters";
+import { orderConditions } from "./order-search.server";
 import {
   orderItems,
   orders,
@@ -155,11 +157,19 @@ export async function lastDeliveryDetails(db: Database, userId: string) {
 export const ORDER_PAGE_SIZE = 50;
 
 /** Every order, newest first, a page at a time (admins). */
-export async function listAllOrders(db: Database, { page = 1, pageSize = ORDER_PAGE_SIZE } = {}) {
+export async function listAllOrders(
+  db: Database,
+  {
+    page = 1,
+    pageSize = ORDER_PAGE_SIZE,
+    filters,
+  }: { page?: number; pageSize?: number; filters?: OrderFilters } = {},
+) {
   const list = await db
     .select()
     .from(orders)
-    .orderBy(desc(orders.createdAt))
+    .where(filters ? orderConditions(filters) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   return { orders: await withItemsMany(db, list.slice(0, pageSize)), hasMore: list.length > pageSize };

@@ -12,6 +12,13 @@ import { allOrderViews, changeOrderStatus } from "~/features/orders/orders.serve
 import { AppError } from "~/lib/app-error";
 import { requireAdmin } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
+import {
+  filterQuery,
+  hasFilters,
+  ORDER_STATUS_FILTERS,
+  parseOrderFilters,
+  type OrderFilters,
+} from "~/lib/order-filters";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -19,8 +26,10 @@ export const STATUS_UPDATE_FAILED = "Failed to update status";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
-  return { page, ...(await allOrderViews(context, page)) };
+  const params = new URL(request.url).searchParams;
+  const page = parsePage(params.get("page"));
+  const filters = parseOrderFilters(params);
+  return { page, filters, ...(await allOrderViews(context, page, filters)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,17 +58,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { orders, page, hasMore } = useLoaderData<typeof loader>();
+  const { orders, page, hasMore, filters } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.refused;
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const here = page > 1 ? `/admin/orders?page=${page}` : "/admin/orders";
-  if (orders.length === 0) return <p className="text-gray-600">No orders yet.</p>;
+  const here = `/admin/orders${filterQuery(filters, page > 1 ? { page: String(page) } : {})}`;
+  const filtered = hasFilters(filters);
+  if (orders.length === 0)
+    return (
+      <>
+        <OrderFiltersForm filters={filters} />
+        <p className="text-gray-600">{filtered ? "No orders match these filters." : "No orders yet."}</p>
+      </>
+    );
   return (
     <section aria-labelledby="orders-heading">
       <h2 id="orders-heading" className="sr-only">
         Orders
       </h2>
+      <OrderFiltersForm filters={filters} />
       {refused ? (
         <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           Order {orders.find((o) => o.id === refused.orderId)?.orderRef ?? ""}: {refused.message}
@@ -177,9 +194,87 @@ export default function AdminOrders() {
         </table>
       </div>
       <nav aria-label="Pages" className="mt-4 flex justify-between">
-        {page > 1 ? <Link to={`/admin/orders?page=${page - 1}`}>← Newer</Link> : <span />}
-        {hasMore ? <Link to={`/admin/orders?page=${page + 1}`}>Older →</Link> : null}
+        {page > 1 ? (
+          <Link to={`/admin/orders${filterQuery(filters, page > 2 ? { page: String(page - 1) } : {})}`}>
+            ← Newer
+          </Link>
+        ) : (
+          <span />
+        )}
+        {hasMore ? (
+          <Link to={`/admin/orders${filterQuery(filters, { page: String(page + 1) })}`}>Older →</Link>
+        ) : null}
       </nav>
     </section>
+  );
+}
+
+const FILTER_INPUT = "mt-1 w-full rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm";
+
+/** Search and filters as a plain GET form (works without JavaScript), and the same list as a CSV file. */
+function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="mb-4 grid grid-cols-2 gap-2 rounded-xl border border-gray-200 bg-white p-3 md:grid-cols-6"
+    >
+      <label className="col-span-2 text-sm font-medium text-gray-800">
+        Search
+        <input
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          maxLength={100}
+          placeholder="Reference, name, e-mail or phone"
+          className={FILTER_INPUT}
+        />
+      </label>
+      <label className="text-sm font-medium text-gray-800">
+        Status
+        <select name="status" defaultValue={filters.status ?? ""} className={FILTER_INPUT}>
+          <option value="">Any</option>
+          {ORDER_STATUS_FILTERS.map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-gray-800">
+        Payment
+        <select name="paymentStatus" defaultValue={filters.paymentStatus ?? ""} className={FILTER_INPUT}>
+          <option value="">Any</option>
+          <option value="unpaid">Not paid</option>
+          <option value="paid">Paid</option>
+        </select>
+      </label>
+      <label className="text-sm font-medium text-gray-800">
+        From
+        <input name="from" type="date" defaultValue={filters.from ?? ""} className={FILTER_INPUT} />
+      </label>
+      <label className="text-sm font-medium text-gray-800">
+        To
+        <input name="to" type="date" defaultValue={filters.to ?? ""} className={FILTER_INPUT} />
+      </label>
+      <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-6">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white"
+        >
+          Filter
+        </button>
+        {hasFilters(filters) ? (
+          <Link to="/admin/orders" className="text-sm text-brand-700 underline">
+            Clear
+          </Link>
+        ) : null}
+        <a
+          href={`/admin/orders.csv${filterQuery(filters)}`}
+          download
+          className="ml-auto text-sm font-medium text-brand-700 underline"
+        >
+          Export these orders (CSV)
+        </a>
+      </div>
+    </Form>
   );
 }

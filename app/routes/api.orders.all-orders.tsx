@@ -1,7 +1,11 @@
-/** GET /api/orders/all-orders: every order (admins), newest first; ?page= for older ones (50 a page). */
+/**
+ * GET /api/orders/all-orders: every order (admins), newest first; ?page= for older ones (50 a page), narrowed
+ * by q (reference, phone, e-mail or name), status, paymentStatus, from and to (YYYY-MM-DD, Lagos days).
+ */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { allOrders, toApiOrder } from "~/features/orders/orders.server";
 import { parsePage } from "~/lib/pagination";
+import { filterQuery, parseOrderFilters } from "~/lib/order-filters";
 import { handleApi, methodNotAllowed } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";
 
@@ -10,9 +14,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await requireApiAdmin(request, context);
     const url = new URL(request.url);
     const page = parsePage(url.searchParams.get("page"));
-    const { orders, hasMore } = await allOrders(context, page);
+    const filters = parseOrderFilters(url.searchParams);
+    const { orders, hasMore } = await allOrders(context, page, filters);
     const headers = new Headers({ "Cache-Control": "private, no-store" });
-    if (hasMore) headers.set("Link", `</api/orders/all-orders?page=${page + 1}>; rel="next"`);
+    if (hasMore) {
+      const next = filterQuery(filters, { page: String(page + 1) });
+      headers.set("Link", `</api/orders/all-orders${next}>; rel="next"`);
+    }
     return Response.json(
       orders.map((o) => toApiOrder(o, url.origin)),
       { headers },

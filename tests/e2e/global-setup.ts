@@ -60,6 +60,12 @@ export default async function setup(project: TestProject) {
   };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
+  let stopping = false;
+  // An app that dies mid-run fails every later test with "connection refused": say why, once.
+  child.on("exit", (code, signal) => {
+    if (!stopping)
+      console.error(`MediStore stopped during the tests (${signal ?? `exit ${code}`}):\n${output}`);
+  });
 
   const baseURL = `http://127.0.0.1:${port}`;
   try {
@@ -67,6 +73,7 @@ export default async function setup(project: TestProject) {
     // The chat party (`partykit dev`) starts beside the app; the chat tests need it up too.
     await waitForServer(`http://127.0.0.1:${partyPort}/health`, child, () => output);
   } catch (error) {
+    stopping = true;
     stop(child);
     throw error;
   }
@@ -74,6 +81,7 @@ export default async function setup(project: TestProject) {
   project.provide("stateDir", stateDir);
 
   return () => {
+    stopping = true;
     stop(child);
     rmSync(stateDir, { recursive: true, force: true });
   };

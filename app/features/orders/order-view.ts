@@ -3,6 +3,8 @@ export type TimelineEntry = { id: number; from: string; to: string; by: string; 
 
 export type OrderLineView = {
   id: number;
+  /** null once the product left the catalogue: the line keeps its name, with no link. */
+  productId: number | null;
   name: string;
   quantity: number;
   unitPriceKobo: number;

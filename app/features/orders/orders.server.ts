@@ -20,6 +20,7 @@ import {
 } from "~/models/order.server";
 import { findUserByEmail } from "~/models/user.server";
 import type { PublicUser } from "~/lib/user";
+import type { OrderFilters } from "~/lib/order-filters";
 import { prescriptionImageById } from "../prescriptions/prescriptions.server";
 import { displayOrderRef } from "./order-status";
 import type { OrderView, ReviewView, TimelineEntry } from "./order-view";
@@ -74,6 +75,7 @@ export function toOrderView(order: OrderWithItems, timeline: TimelineEntry[] = [
     timeline,
     items: order.items.map((item) => ({
       id: item.id,
+      productId: item.productId,
       name: item.name,
       quantity: item.quantity,
       unitPriceKobo: item.unitPriceKobo,
@@ -182,12 +184,13 @@ export async function ordersOfAccount(context: AppLoadContext, viewer: PublicUse
 }
 
 /** The back office's list: every order, newest first, a page at a time. */
-export async function allOrders(context: AppLoadContext, page: number) {
-  return listAllOrders(context.db, { page });
+/** The back office's orders, newest first, a page at a time, narrowed by the filters (lib/order-filters). */
+export async function allOrders(context: AppLoadContext, page: number, filters?: OrderFilters) {
+  return listAllOrders(context.db, { page, filters });
 }
 
-export async function allOrderViews(context: AppLoadContext, page: number) {
-  const { orders, hasMore } = await allOrders(context, page);
+export async function allOrderViews(context: AppLoadContext, page: number, filters?: OrderFilters) {
+  const { orders, hasMore } = await allOrders(context, page, filters);
   return { orders: await toOrderViews(context, orders), hasMore };
 }
 

@@ -56,6 +56,16 @@ describe("admin › orders CSV with filters", () => {
     expect(await one("?paymentStatus=unpaid")).toEqual([kano.orderRef]);
     expect(await one("?from=2026-03-01&to=2026-03-01")).toEqual([kano.orderRef]);
     expect(await one("?from=2026-03-02&to=2026-03-02")).toEqual([]);
+    // The API and the page take the same filters.
+    const api = await new Client().get("/api/orders/all-orders?q=nwaf&status=Shipped", {
+      Authorization: `Bearer ${admin.token}`,
+    });
+    expect(api.status).toBe(200);
+    expect(((await api.json()) as { orderRef: string }[]).map((o) => o.orderRef)).toEqual([ebonyi.orderRef]);
+    const page = await (await admin.client.get("/admin/orders?paymentStatus=unpaid")).text();
+    expect(page).toContain(kano.orderRef);
+    expect(page).not.toContain(ebonyi.orderRef);
+    expect(page).toContain('href="/admin/orders.csv?paymentStatus=unpaid"');
     // Junk filters are ignored, never an error.
     expect(await one("?status=Lost&paymentStatus=maybe&from=2026-02-31&to=yesterday")).toHaveLength(2);
   });

@@ -363,7 +363,7 @@ function DeliveryChoices({
                 {PAYMENT_METHOD_TEXT[method]}
                 {method === "bank_transfer" ? (
                   <span className="block text-xs text-gray-600">
-                    Our account details show on your order page, where you can upload the receipt.
+                    Our account details show on your order page; send the receipt on WhatsApp.
                   </span>
                 ) : null}
               </span>

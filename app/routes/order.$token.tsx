@@ -36,11 +36,16 @@ export const headers: HeadersFunction = () => ({
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await handlePage(() => orderStatusPage(request, context, params.token ?? ""));
-  return data(page, { headers: { "Cache-Control": "private, no-store" } });
+  // Only an order to be paid by transfer, and not paid yet, shows where to pay.
+  const bank =
+    page.order.paymentMethod === "bank_transfer" && page.order.paymentStatus === "unpaid"
+      ? context.config.bank
+      : null;
+  return data({ ...page, bank }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl, prescriptionUrl } = useLoaderData<typeof loader>();
+  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank } = useLoaderData<typeof loader>();
   const timeline = order.timeline;
   const [params] = useSearchParams();
   const justPlaced = params.get("placed") === "1";
@@ -136,6 +141,36 @@ export default function OrderStatusPage() {
           <OrderTimeline placedAt={order.createdAt} entries={timeline} review={order.prescriptionReview} />
         </div>
       </section>
+
+      {bank ? (
+        <section
+          aria-labelledby="bank-heading"
+          className="mt-6 rounded-lg border border-brand-600 bg-brand-50 p-4"
+        >
+          <h2 id="bank-heading" className="text-lg font-semibold">
+            Pay by bank transfer
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-600">Bank</dt>
+            <dd>{bank.name}</dd>
+            <dt className="text-gray-600">Account name</dt>
+            <dd>{bank.accountName}</dd>
+            <dt className="text-gray-600">Account number</dt>
+            <dd className="font-mono text-base font-semibold tracking-wide">{bank.accountNumber}</dd>
+            <dt className="text-gray-600">Amount</dt>
+            <dd className="font-semibold">
+              {formatNaira(order.totalKobo)}
+              {order.deliveryFeeKobo === null ? " + delivery (we confirm the fee on WhatsApp)" : ""}
+            </dd>
+            <dt className="text-gray-600">Narration</dt>
+            <dd className="font-mono">{order.orderRef}</dd>
+          </dl>
+          <p className="mt-2 text-sm text-gray-700">
+            Then send the transfer receipt with your order on WhatsApp; we mark the order paid once the money
+            arrives.
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="delivery-heading" className="mt-6 rounded-lg border border-gray-200 p-4">
         <h2 id="delivery-heading" className="text-lg font-semibold">

@@ -18,6 +18,9 @@ const vars = {
   SELLER_WHATSAPP: "2348012345678",
   STORE_PHONE: "+234 801 234 5678",
   STORE_EMAIL: "support@medistore.ng",
+  BANK_NAME: "Zenith Bank",
+  BANK_ACCOUNT_NAME: "MediStore Pharmacy Ltd",
+  BANK_ACCOUNT_NUMBER: "1012345678",
   SUPERINTENDENT_PHARMACIST_NAME: "Pharm. Adaeze Nwosu",
   SUPERINTENDENT_PHARMACIST_PCN: "PS-014523",
   PCN_PREMISES_NUMBER: "PCN/PREM/LA/2026/0417",
@@ -50,6 +53,9 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...bindings, ...vars, STORE_EMAIL: "nope" })).toThrow(/STORE_EMAIL/);
     expect(() => parseConfig({ ...bindings, ...vars, SUPERINTENDENT_PHARMACIST_PCN: "<b>" })).toThrow(
       /SUPERINTENDENT_PHARMACIST_PCN must be a PCN registration number/,
+    );
+    expect(() => parseConfig({ ...bindings, ...vars, BANK_ACCOUNT_NUMBER: "12345" })).toThrow(
+      /BANK_ACCOUNT_NUMBER must be a 10-digit NUBAN/,
     );
     expect(() => parseConfig({ ...bindings, ...vars, PCN_PREMISES_NUMBER: undefined })).toThrow(
       /PCN_PREMISES_NUMBER is missing/,

@@ -35,6 +35,18 @@ const envSchema = z.object({
     .string({ error: "PCN_PREMISES_NUMBER is missing (the pharmacy's PCN premises registration number)" })
     .trim()
     .regex(PCN_NUMBER, "PCN_PREMISES_NUMBER must be a PCN registration number, e.g. PCN/PREM/LA/0123"),
+  // Where bank transfers go: shown on the order page of an order paid by transfer.
+  BANK_NAME: z
+    .string({ error: "BANK_NAME is missing (the bank of the pharmacy's account)" })
+    .trim()
+    .min(2, "BANK_NAME is missing"),
+  BANK_ACCOUNT_NAME: z
+    .string({ error: "BANK_ACCOUNT_NAME is missing (the name on the pharmacy's account)" })
+    .trim()
+    .min(2, "BANK_ACCOUNT_NAME is missing"),
+  BANK_ACCOUNT_NUMBER: z
+    .string({ error: "BANK_ACCOUNT_NUMBER is missing (the pharmacy's 10-digit account number)" })
+    .regex(/^\d{10}$/, "BANK_ACCOUNT_NUMBER must be a 10-digit NUBAN account number"),
   PUBLIC_ORIGIN: z
     .string()
     .optional()
@@ -75,6 +87,8 @@ export type AppConfig = {
   publicOrigin?: string;
   /** The chat party (PartyKit): its host and the secret shared with it. */
   chat: { secret: string; host: string };
+  /** The account shoppers who chose bank transfer pay into. */
+  bank: { name: string; accountName: string; accountNumber: string };
   /** The pharmacy's registration with the Pharmacists Council of Nigeria (footer, /about). */
   pharmacy: { superintendentName: string; superintendentPcn: string; premisesNumber: string };
   retention: RetentionConfig;
@@ -119,6 +133,11 @@ export function parseConfig(env: Env): AppConfig {
     storeEmail: vars.STORE_EMAIL,
     publicOrigin: vars.PUBLIC_ORIGIN,
     chat: { secret: vars.CHAT_SECRET, host: vars.CHAT_HOST },
+    bank: {
+      name: vars.BANK_NAME,
+      accountName: vars.BANK_ACCOUNT_NAME,
+      accountNumber: vars.BANK_ACCOUNT_NUMBER,
+    },
     pharmacy: {
       superintendentName: vars.SUPERINTENDENT_PHARMACIST_NAME,
       superintendentPcn: vars.SUPERINTENDENT_PHARMACIST_PCN,

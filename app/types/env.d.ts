@@ -16,6 +16,9 @@ interface Env {
   SELLER_WHATSAPP?: string;
   STORE_PHONE?: string;
   STORE_EMAIL?: string;
+  BANK_NAME?: string;
+  BANK_ACCOUNT_NAME?: string;
+  BANK_ACCOUNT_NUMBER?: string;
   SUPERINTENDENT_PHARMACIST_NAME?: string;
   SUPERINTENDENT_PHARMACIST_PCN?: string;
   PCN_PREMISES_NUMBER?: string;

@@ -51,6 +51,8 @@ describe("checkout › delivery fee and payment", () => {
     expect(page).toMatch(/data-testid="order-delivery-fee">₦4,500\.00</);
     expect(page).toMatch(/data-testid="order-total">₦5,700\.00</);
     expect(page).toContain("Bank transfer · Not paid yet");
+    expect(page).toContain("Pay by bank transfer");
+    expect(page).toContain("1012345678");
     const wa = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.replace(/&amp;/g, "&"))![1];
     const text = message(wa);
     expect(text).toContain(

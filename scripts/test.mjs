@@ -19,6 +19,13 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** Runs a test layer; a failure is remembered, and the next layer still runs (every failure is seen). */
+let failed = 0;
+function runLayer(args) {
+  const result = spawnSync("npx", ["vitest", "run", ...args], { stdio: "inherit", env });
+  if (result.status !== 0) failed = result.status ?? 1;
+}
+
 run("npx", ["remix", "vite:build"]);
 const args = process.argv.slice(2);
 if (args.some((arg) => arg.startsWith("--project"))) {
@@ -26,16 +33,7 @@ if (args.some((arg) => arg.startsWith("--project"))) {
 } else {
   // The Workers-runtime layers first, then the browser against the started app: on a 2-core machine the
   // app under test must not compete with the integration pool's own runtimes for the CPU.
-  run("npx", [
-    "vitest",
-    "run",
-    "--project",
-    "unit",
-    "--project",
-    "integration",
-    "--project",
-    "party",
-    ...args,
-  ]);
-  run("npx", ["vitest", "run", "--project", "e2e", ...args]);
+  runLayer(["--project", "unit", "--project", "integration", "--project", "party", ...args]);
+  runLayer(["--project", "e2e", ...args]);
+  process.exit(failed);
 }

@@ -21,7 +21,7 @@ export type WhatsAppOrder = {
 export const AWAITING_REVIEW_LINE = "⚠️ Prescription-only items: awaiting pharmacist review";
 
 export const PAYMENT_METHOD_TEXT = {
-  pay_on_delivery: "Pay on delivery (cash or card on the rider's POS)",
+  pay_on_delivery: "Pay on delivery (cash or card on the rider’s POS)",
   bank_transfer: "Bank transfer",
 } as const;
 

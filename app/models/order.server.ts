@@ -321,3 +321,28 @@ export async function statusEventsFor(db: Database, orderIds: string[]) {
     .where(inArray(orderStatusEvents.orderId, orderIds))
     .orderBy(orderStatusEvents.createdAt, orderStatusEvents.id);
 }
+
+/**
+ * An admin records a payment change (unpaid ↔ paid) and its timeline entry in one batch, only while the
+ * order still has the status they saw. Answers whether it changed.
+ */
+export async function setPaymentStatus(
+  db: Database,
+  order: Pick<Order, "id" | "paymentStatus">,
+  status: "unpaid" | "paid",
+  admin: { id: string; name: string },
+): Promise<boolean> {
+  const d1 = db.$client;
+  const [event] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name)
+         SELECT id, 'payment', payment_status, ?, ?, ? FROM orders WHERE id = ? AND payment_status = ?`,
+      )
+      .bind(status, admin.id, admin.name, order.id, order.paymentStatus),
+    d1
+      .prepare("UPDATE orders SET payment_status = ? WHERE id = ? AND payment_status = ?")
+      .bind(status, order.id, order.paymentStatus),
+  ]);
+  return event.meta.changes > 0;
+}

@@ -8,7 +8,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { DELIVERY_STATUSES, displayOrderRef, isDeliveryStatus } from "~/features/orders/order-status";
-import { allOrderViews, changeOrderStatus } from "~/features/orders/orders.server";
+import { allOrderViews, changeOrderStatus, changePaymentStatus } from "~/features/orders/orders.server";
 import { AppError } from "~/lib/app-error";
 import { requireAdmin } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
@@ -40,8 +40,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirectWithToast(back, { type: "error", message: STATUS_UPDATE_FAILED }, context.config);
   const orderId = form?.get("orderId");
   const status = form?.get("deliveryStatus");
-  if (typeof orderId !== "string" || !isDeliveryStatus(status)) return fail();
+  const payment = form?.get("paymentStatus");
+  if (typeof orderId !== "string") return fail();
   try {
+    if (payment === "paid" || payment === "unpaid") {
+      const { order, changed } = await changePaymentStatus(context, admin, orderId, payment);
+      const ref = displayOrderRef(order);
+      const state = payment === "paid" ? "paid" : "not paid";
+      const message = changed ? `Order ${ref} is now marked ${state}` : `Order ${ref} was already ${state}`;
+      return redirectWithToast(back, { type: "success", message }, context.config);
+    }
+    if (!isDeliveryStatus(status)) return fail();
     const { order, changed } = await changeOrderStatus(context, admin, orderId, status);
     const ref = displayOrderRef(order);
     const message = changed
@@ -154,6 +163,27 @@ export default function AdminOrders() {
                   className="flex flex-col items-end gap-1 justify-self-end [grid-area:status] md:table-cell md:px-3 md:py-2"
                 >
                   <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
+                  {order.deliveryStatus === "Cancelled" ? null : (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="orderId" value={order.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      {order.paymentStatus === "paid" ? (
+                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                          Paid
+                        </span>
+                      ) : (
+                        <button
+                          type="submit"
+                          name="paymentStatus"
+                          value="paid"
+                          aria-label={`Mark order ${order.orderRef} paid`}
+                          className="rounded-full border border-gray-300 px-2 py-0.5 text-xs font-semibold text-gray-800 hover:bg-gray-50"
+                        >
+                          Mark paid
+                        </button>
+                      )}
+                    </Form>
+                  )}
                 </td>
                 <td data-part="action" className="pt-1 [grid-area:action] md:px-3 md:py-2">
                   {order.deliveryStatus === "Cancelled" ? (

@@ -1,7 +1,18 @@
 /** Delivery fees and payment at checkout: the server adds the state's fee; totals, message and JSON say so. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { checkoutKey, Client, countRows, DEMO, GOOD_DETAILS, html, seedProducts } from "./helpers";
+import {
+  bearer,
+  checkoutKey,
+  Client,
+  countRows,
+  DEMO,
+  GOOD_DETAILS,
+  html,
+  placeOrder,
+  seedProducts,
+  signUp,
+} from "./helpers";
 
 type ApiOrder = {
   totalAmount: number;
@@ -145,5 +156,54 @@ describe("POST /api/orders/checkout › deliveryState", () => {
       expect(((await res.json()) as { message: string }).message).toContain(text);
     }
     expect(await countRows("orders")).toBe(0);
+  });
+});
+
+describe("payment status", () => {
+  it("an admin marks an order paid on the page or through the API; it is on the timeline; customers cannot", async () => {
+    const admin = await signUp("Pharm. Payment Admin", "admin");
+    const customer = await signUp("Paying Customer");
+    const [para] = await seedProducts([DEMO[1]]);
+    const first = await placeOrder(para.id);
+    const second = await placeOrder(para.id);
+
+    const page = await admin.client.post("/admin/orders", {
+      orderId: first.id,
+      paymentStatus: "paid",
+      redirectTo: "/admin/orders",
+    });
+    expect(page.status).toBe(302);
+    const status = await html(await new Client().get(first.location.replace("?placed=1", "")));
+    expect(status).toContain("Pay on delivery (cash or card on the rider’s POS) · Paid");
+    expect(status).toContain("Payment: not paid → paid");
+
+    const api = await new Client().fetch(`/api/orders/${second.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "paid" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(api.status).toBe(200);
+    expect(((await api.json()) as { order: ApiOrder }).order.paymentStatus).toBe("paid");
+
+    const bad = await new Client().fetch(`/api/orders/${second.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "maybe" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain(
+      "paymentStatus must be unpaid or paid",
+    );
+
+    const refused = await new Client().fetch(`/api/orders/${second.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "unpaid" }),
+      headers: { "Content-Type": "application/json", ...bearer(customer) },
+    });
+    expect(refused.status).toBe(403);
+    const rows = await env.DB.prepare("SELECT payment_status FROM orders ORDER BY created_at").all<{
+      payment_status: string;
+    }>();
+    expect(rows.results.map((r) => r.payment_status)).toEqual(["paid", "paid"]);
   });
 });

@@ -15,6 +15,7 @@ import {
   listAllOrders,
   listOrdersForUser,
   setOrderStatus,
+  setPaymentStatus,
   statusEventsFor,
   type OrderWithItems,
 } from "~/models/order.server";
@@ -26,6 +27,7 @@ import { displayOrderRef } from "./order-status";
 import type { OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
+const PAYMENT_LABEL = { unpaid: "not paid", paid: "paid" } as const;
 export const ORDER_CANCELLED = "This order was cancelled: its status can no longer change.";
 export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approve its prescription.";
 const STATUS_CHANGED_MEANWHILE =
@@ -35,7 +37,16 @@ const STATUS_CHANGED_MEANWHILE =
 async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
   const byOrder = new Map<string, TimelineEntry[]>();
   for (const e of await statusEventsFor(context.db, orderIds)) {
-    const entry = { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
+    const entry =
+      e.kind === "payment"
+        ? {
+            id: e.id,
+            from: `Payment: ${PAYMENT_LABEL[e.fromStatus as "paid" | "unpaid"] ?? e.fromStatus}`,
+            to: PAYMENT_LABEL[e.toStatus as "paid" | "unpaid"] ?? e.toStatus,
+            by: e.changedByName,
+            at: e.createdAt,
+          }
+        : { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
     byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), entry]);
   }
   return byOrder;
@@ -192,6 +203,28 @@ export async function allOrders(context: AppLoadContext, page: number, filters?:
 export async function allOrderViews(context: AppLoadContext, page: number, filters?: OrderFilters) {
   const { orders, hasMore } = await allOrders(context, page, filters);
   return { orders: await toOrderViews(context, orders), hasMore };
+}
+
+export const PAYMENT_OF_CANCELLED = "This order was cancelled: its payment can no longer change.";
+
+/** An admin records that an order was paid (or, to correct a mistake, that it was not); on the timeline. */
+export async function changePaymentStatus(
+  context: AppLoadContext,
+  admin: PublicUser,
+  orderId: string,
+  status: "unpaid" | "paid",
+): Promise<{ order: OrderWithItems; changed: boolean }> {
+  const current = await getOrderRow(context.db, orderId);
+  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
+  let changed = current.paymentStatus !== status;
+  if (changed) {
+    if (current.deliveryStatus === "Cancelled") throw new AppError(409, PAYMENT_OF_CANCELLED);
+    changed = await setPaymentStatus(context.db, current, status, admin);
+    if (!changed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
+  }
+  const order = await getOrderById(context.db, orderId);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  return { order, changed };
 }
 
 /**

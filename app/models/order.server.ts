@@ -205,7 +205,7 @@ function statusEventStatement(
       `INSERT INTO order_status_events (order_id, from_status, to_status, changed_by, changed_by_name)
        SELECT id, delivery_status, ?, ?, ? FROM orders WHERE id = ? AND ${condition}`,
     )
-    .bind(status, who.id, who.name, orderId, ...args);
+    .bind(status, who.id || null, who.name, orderId, ...args);
 }
 
 /** Adds an order's quantities back to its products' counted stock, if `condition` (on orders) holds. */

@@ -7,8 +7,9 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type ActionFunctionArgs,
 } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { WhatsAppIcon } from "~/components/icons";
@@ -16,7 +17,9 @@ import { formatNaira } from "~/lib/money";
 import { deliveryFeeLabel } from "~/features/delivery/delivery-view";
 import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
-import { orderStatusPage } from "~/features/orders/orders.server";
+import { cancelOwnOrder, ORDER_CANCELLED_BY_YOU, orderStatusPage } from "~/features/orders/orders.server";
+import { AppError } from "~/lib/app-error";
+import { redirectWithToast } from "~/services/toast.server";
 import { handlePage } from "~/services/http.server";
 import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
@@ -42,6 +45,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ? context.config.bank
       : null;
   return data({ ...page, bank }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The shopper cancels the order while it is still Pending (the link is the key, as for viewing it). */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const back = `/order/${params.token ?? ""}`;
+  try {
+    await cancelOwnOrder(request, context, params.token ?? "");
+    return redirectWithToast(back, { type: "success", message: ORDER_CANCELLED_BY_YOU }, context.config);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+    return redirectWithToast(back, { type: "error", message: error.message }, context.config);
+  }
 }
 
 export default function OrderStatusPage() {
@@ -170,6 +186,18 @@ export default function OrderStatusPage() {
             arrives.
           </p>
         </section>
+      ) : null}
+
+      {order.deliveryStatus === "Pending" ? (
+        <Form method="post" className="mt-6">
+          <button
+            type="submit"
+            className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+          >
+            Cancel this order
+          </button>
+          <span className="ml-2 text-xs text-gray-600">Possible until we start preparing it.</span>
+        </Form>
       ) : null}
 
       <section aria-labelledby="delivery-heading" className="mt-6 rounded-lg border border-gray-200 p-4">

@@ -458,7 +458,7 @@ describe("admin JSON API: 401 without a token, 403 'Access denied: Admins only' 
     const bad = await put({ deliveryStatus: "Lost at sea" }, bearer(admin));
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain(
-      "deliveryStatus must be one of Pending, Processing, Shipped, Delivered",
+      "deliveryStatus must be one of Pending, Processing, Shipped, Delivered, Cancelled",
     );
     const missing = await client.fetch("/api/orders/no-such-id", {
       method: "PUT",

@@ -207,3 +207,64 @@ describe("payment status", () => {
     expect(rows.results.map((r) => r.payment_status)).toEqual(["paid", "paid"]);
   });
 });
+
+describe("cancelling", () => {
+  it("the link holder cancels a Pending order and its stock comes back; later it is too late", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    await env.DB.prepare("UPDATE products SET stock = 5 WHERE id = ?").bind(para.id).run();
+    const order = await placeOrder(para.id);
+    const stock = async () =>
+      (await env.DB.prepare("SELECT stock FROM products WHERE id = ?")
+        .bind(para.id)
+        .first<{ stock: number }>())!.stock;
+    expect(await stock()).toBe(4);
+    const link = `/order/${order.accessToken}`;
+    const pageBefore = await html(await new Client().get(link));
+    expect(pageBefore).toContain("Cancel this order");
+
+    const guest = new Client();
+    const cancelled = await guest.post(link, {});
+    expect(cancelled.status).toBe(302);
+    expect(await stock()).toBe(5);
+    const after = await html(await guest.get(link));
+    expect(after).toContain("Your order has been cancelled.");
+    expect(after).toContain("Pending → Cancelled");
+    expect(after).not.toContain("Cancel this order");
+    // Again: nothing changes, the stock is not given back twice.
+    await guest.post(link, {});
+    expect(await stock()).toBe(5);
+
+    const second = await placeOrder(para.id);
+    await env.DB.prepare("UPDATE orders SET delivery_status = 'Processing' WHERE id = ?")
+      .bind(second.id)
+      .run();
+    const late = new Client();
+    const refused = await late.post(`/order/${second.accessToken}`, {});
+    expect(refused.status).toBe(302);
+    expect(await html(await late.get(`/order/${second.accessToken}`))).toContain(
+      "This order is already being prepared, so it can no longer be cancelled here.",
+    );
+    expect(await stock()).toBe(4);
+    expect((await new Client().post(`/order/${"x".repeat(43)}`, {})).status).toBe(404);
+  });
+
+  it("admins may set Cancelled too (page and API), which gives the stock back", async () => {
+    const admin = await signUp("Pharm. Cancel Admin", "admin");
+    const [para] = await seedProducts([DEMO[1]]);
+    await env.DB.prepare("UPDATE products SET stock = 3 WHERE id = ?").bind(para.id).run();
+    const order = await placeOrder(para.id);
+    const api = await new Client().fetch(`/api/orders/${order.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ deliveryStatus: "Cancelled" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(api.status).toBe(200);
+    const row = await env.DB.prepare("SELECT stock FROM products WHERE id = ?")
+      .bind(para.id)
+      .first<{ stock: number }>();
+    expect(row!.stock).toBe(3);
+    await placeOrder(para.id);
+    const page = await html(await admin.client.get("/admin/orders"));
+    expect(page).toContain('<option value="Cancelled">Cancelled</option>');
+  });
+});

@@ -5,9 +5,10 @@ export const DELIVERY_STATUSES = [
   "Processing",
   "Shipped",
   "Delivered",
+  "Cancelled",
 ] as const satisfies readonly DeliveryStatus[];
 
-/** The statuses an admin picks from; "Cancelled" is reached by cancelling or rejecting an order. */
+/** The statuses an admin picks from (cancelling gives the stock back; a cancelled order stays cancelled). */
 export type SettableStatus = (typeof DELIVERY_STATUSES)[number];
 
 export function isDeliveryStatus(value: unknown): value is SettableStatus {

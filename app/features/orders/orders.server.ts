@@ -20,6 +20,7 @@ import {
   type OrderWithItems,
 } from "~/models/order.server";
 import { findUserByEmail } from "~/models/user.server";
+import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
 import { prescriptionImageById } from "../prescriptions/prescriptions.server";
@@ -203,6 +204,33 @@ export async function allOrders(context: AppLoadContext, page: number, filters?:
 export async function allOrderViews(context: AppLoadContext, page: number, filters?: OrderFilters) {
   const { orders, hasMore } = await allOrders(context, page, filters);
   return { orders: await toOrderViews(context, orders), hasMore };
+}
+
+export const ONLY_PENDING_CANCELS =
+  "This order is already being prepared, so it can no longer be cancelled here. Please message us on WhatsApp.";
+export const ORDER_CANCELLED_BY_YOU = "Your order has been cancelled.";
+
+/**
+ * The shopper cancels their own order (the holder of its private link, or the signed-in account it
+ * belongs to) while it is still Pending; its stock comes back in the same batch (docs/product-rules.md).
+ */
+export async function cancelOwnOrder(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+): Promise<OrderWithItems> {
+  const order = await getOrderByAccessToken(context.db, token);
+  if (!order) throw new AppError(404, "We could not find that order. Please check the link you were given.");
+  if (order.deliveryStatus === "Cancelled") return order;
+  if (order.deliveryStatus !== "Pending") throw new AppError(409, ONLY_PENDING_CANCELS);
+  const user = await getUser(request, context);
+  const who =
+    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  const changed = await setOrderStatus(context.db, order, "Cancelled", who);
+  if (!changed) throw new AppError(409, ONLY_PENDING_CANCELS);
+  const updated = await getOrderById(context.db, order.id);
+  if (!updated) throw new AppError(404, ORDER_NOT_FOUND);
+  return updated;
 }
 
 export const PAYMENT_OF_CANCELLED = "This order was cancelled: its payment can no longer change.";

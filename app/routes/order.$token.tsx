@@ -4,6 +4,7 @@
  */
 import {
   data,
+  redirect,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -19,7 +20,8 @@ import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
 import { cancelOwnOrder, ORDER_CANCELLED_BY_YOU, orderStatusPage } from "~/features/orders/orders.server";
 import { AppError } from "~/lib/app-error";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast, toastCookie } from "~/services/toast.server";
+import { orderAgain } from "~/features/cart/reorder.server";
 import { handlePage } from "~/services/http.server";
 import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
@@ -50,7 +52,22 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 /** The shopper cancels the order while it is still Pending (the link is the key, as for viewing it). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const back = `/order/${params.token ?? ""}`;
+  const form = await request.formData().catch(() => null);
   try {
+    if (form?.get("intent") === "reorder") {
+      const again = await orderAgain(request, context, params.token ?? "");
+      const headers = new Headers();
+      headers.append("Set-Cookie", again.setCookie);
+      headers.append(
+        "Set-Cookie",
+        await toastCookie(context.config, {
+          type: again.added > 0 ? "success" : "error",
+          message: again.message,
+        }),
+      );
+      return redirect(again.added > 0 ? "/cart" : back, { headers });
+    }
+    if (form?.get("intent") !== "cancel") throw new AppError(400, "Please use the buttons on this page.");
     await cancelOwnOrder(request, context, params.token ?? "");
     return redirectWithToast(back, { type: "success", message: ORDER_CANCELLED_BY_YOU }, context.config);
   } catch (error) {
@@ -188,8 +205,22 @@ export default function OrderStatusPage() {
         </section>
       ) : null}
 
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="intent" value="reorder" />
+        <button
+          type="submit"
+          className="rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700"
+        >
+          Order again
+        </button>
+        <span className="ml-2 text-xs text-gray-600">
+          Puts these medicines in your cart at today&apos;s prices.
+        </span>
+      </Form>
+
       {order.deliveryStatus === "Pending" ? (
-        <Form method="post" className="mt-6">
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="cancel" />
           <button
             type="submit"
             className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"

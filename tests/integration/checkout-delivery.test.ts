@@ -223,7 +223,7 @@ describe("cancelling", () => {
     expect(pageBefore).toContain("Cancel this order");
 
     const guest = new Client();
-    const cancelled = await guest.post(link, {});
+    const cancelled = await guest.post(link, { intent: "cancel" });
     expect(cancelled.status).toBe(302);
     expect(await stock()).toBe(5);
     const after = await html(await guest.get(link));
@@ -231,7 +231,7 @@ describe("cancelling", () => {
     expect(after).toContain("Pending → Cancelled");
     expect(after).not.toContain("Cancel this order");
     // Again: nothing changes, the stock is not given back twice.
-    await guest.post(link, {});
+    await guest.post(link, { intent: "cancel" });
     expect(await stock()).toBe(5);
 
     const second = await placeOrder(para.id);
@@ -239,13 +239,13 @@ describe("cancelling", () => {
       .bind(second.id)
       .run();
     const late = new Client();
-    const refused = await late.post(`/order/${second.accessToken}`, {});
+    const refused = await late.post(`/order/${second.accessToken}`, { intent: "cancel" });
     expect(refused.status).toBe(302);
     expect(await html(await late.get(`/order/${second.accessToken}`))).toContain(
       "This order is already being prepared, so it can no longer be cancelled here.",
     );
     expect(await stock()).toBe(4);
-    expect((await new Client().post(`/order/${"x".repeat(43)}`, {})).status).toBe(404);
+    expect((await new Client().post(`/order/${"x".repeat(43)}`, { intent: "cancel" })).status).toBe(404);
   });
 
   it("admins may set Cancelled too (page and API), which gives the stock back", async () => {
@@ -266,5 +266,27 @@ describe("cancelling", () => {
     await placeOrder(para.id);
     const page = await html(await admin.client.get("/admin/orders"));
     expect(page).toContain('<option value="Cancelled">Cancelled</option>');
+  });
+});
+
+describe("order again", () => {
+  it("puts what is still sold back in the cart at today's prices, saying what changed or is gone", async () => {
+    const [amox, para, coartem] = await seedProducts([DEMO[0], DEMO[1], DEMO[2]]);
+    const shopper = new Client();
+    await shopper.post("/cart", { intent: "add", productId: String(amox.id) });
+    await shopper.post("/cart", { intent: "add", productId: String(para.id) });
+    const order = await placeOrder(coartem.id, { client: shopper });
+    await env.DB.prepare("UPDATE products SET price_kobo = 130000 WHERE id = ?").bind(para.id).run();
+    await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(amox.id).run();
+
+    const again = await shopper.post(`/order/${order.accessToken}`, { intent: "reorder" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/cart");
+    const cart = await html(await shopper.get("/cart"));
+    expect(cart).toContain("2 of 3 products from order");
+    expect(cart).toContain("Amoxicillin 500mg Capsules is no longer sold.");
+    expect(cart).toContain("Paracetamol 500mg Tablets now costs ₦1,300.00 (was ₦1,200.00).");
+    expect(cart).toContain(coartem.name);
+    expect(cart).not.toContain('aria-label="Remove Amoxicillin');
   });
 });

@@ -162,7 +162,12 @@ const ROUTES: RouteSpec[] = [
   },
   { path: "/orders", methods: ["GET"] },
   { path: "/pending-deliveries", methods: ["GET"] },
-  { path: "/order/:token", methods: ["GET", "POST"], params: { token: (fx) => fx.orderToken } },
+  {
+    path: "/order/:token",
+    methods: ["GET", "POST"],
+    params: { token: (fx) => fx.orderToken },
+    valid: { as: "form", fields: () => ({ intent: "reorder" }) },
+  },
   { path: "/order/:token/prescription", methods: ["GET"], params: { token: (fx) => fx.orderToken } },
   { path: "/no-such-page/:junk", methods: ["GET", "POST"], params: { junk: () => "x" } },
   // Admin pages and their actions

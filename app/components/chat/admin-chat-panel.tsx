@@ -4,7 +4,7 @@
  * user, and the chosen customer's conversation with history, typing and read state. Every admin online is in
  * the inbox room, so a customer's new message reaches all of them (`new_user_message`).
  *
- * `customers` starts as the newest few (the admin layout's loader); typing in "Find a customer" searches the
+ * `customers` starts as the newest few (the admin layout's loader); typing in the search box searches the
  * rest on the server (/admin/chat-customers), and conversations with unread messages are named from there.
  */
 import { useFetcher } from "@remix-run/react";
@@ -149,7 +149,7 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
       </p>
       <div className="mt-3 noscript:hidden">
         <label htmlFor={searchId} className="block text-sm font-medium text-gray-800">
-          Find a customer
+          Search by name or e-mail
         </label>
         <input
           id={searchId}
@@ -157,7 +157,7 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
           value={query}
           disabled={!hydrated}
           onChange={(event) => find(event.target.value)}
-          placeholder="Name or e-mail"
+          placeholder="e.g. Ngozi or ngozi@…"
           maxLength={100}
           className="mt-1 mb-3 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm"
         />

@@ -89,7 +89,7 @@ export default function AdminOverview() {
             >
               <p className="text-sm text-gray-600">{card.label}</p>
               <p
-                className="mt-1 text-2xl font-bold break-words text-gray-900"
+                className="mt-1 text-lg font-bold whitespace-nowrap text-gray-900 sm:text-2xl"
                 data-testid={`count-${card.label.toLowerCase().replace(/ /g, "-")}`}
               >
                 {card.value}
@@ -159,7 +159,7 @@ export default function AdminOverview() {
                     {product.name}
                   </Link>
                   <span
-                    className={`shrink-0 rounded-full px-2 text-xs font-semibold ${
+                    className={`shrink-0 self-start rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
                       product.stock === 0 ? "bg-red-100 text-red-800" : "bg-yellow-100 text-yellow-800"
                     }`}
                   >

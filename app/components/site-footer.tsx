@@ -58,6 +58,16 @@ export function SiteFooter({ store }: { store: StoreContact }) {
               </Link>
             </li>
             <li>
+              <Link to="/delivery" className="hover:text-white">
+                Delivery fees
+              </Link>
+            </li>
+            <li>
+              <Link to="/track" className="hover:text-white">
+                Track an order
+              </Link>
+            </li>
+            <li>
               <Link to="/contact" className="hover:text-white">
                 Contact
               </Link>

@@ -18,7 +18,12 @@ import { formatNaira } from "~/lib/money";
 import { deliveryFeeLabel } from "~/features/delivery/delivery-view";
 import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
-import { cancelOwnOrder, ORDER_CANCELLED_BY_YOU, orderStatusPage } from "~/features/orders/orders.server";
+import {
+  cancelOwnOrder,
+  ORDER_CANCELLED_BY_YOU,
+  ORDER_LINK_UNKNOWN,
+  orderStatusPage,
+} from "~/features/orders/orders.server";
 import { AppError } from "~/lib/app-error";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 import { orderAgain } from "~/features/cart/reorder.server";
@@ -51,7 +56,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 /** The shopper cancels the order while it is still Pending (the link is the key, as for viewing it). */
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const back = `/order/${params.token ?? ""}`;
+  // The token goes back into a Location header: anything but a token's shape is simply not an order.
+  if (!/^[A-Za-z0-9_-]{32,64}$/.test(params.token ?? ""))
+    throw data({ message: ORDER_LINK_UNKNOWN }, { status: 404 });
+  const back = `/order/${params.token}`;
   const form = await request.formData().catch(() => null);
   try {
     if (form?.get("intent") === "reorder") {

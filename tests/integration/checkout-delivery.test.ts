@@ -246,6 +246,10 @@ describe("cancelling", () => {
     );
     expect(await stock()).toBe(4);
     expect((await new Client().post(`/order/${"x".repeat(43)}`, { intent: "cancel" })).status).toBe(404);
+    // A token that is not one never reaches the Location header (a line break there would be a 500).
+    for (const token of ["%0d%0aSet-Cookie:%20x=1", "..%2F..%2Fevil", "a"]) {
+      expect((await new Client().post(`/order/${token}`, { intent: "junk" })).status).toBe(404);
+    }
   });
 
   it("admins may set Cancelled too (page and API), which gives the stock back", async () => {

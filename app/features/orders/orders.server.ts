@@ -28,6 +28,7 @@ import { displayOrderRef } from "./order-status";
 import type { OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
+export const ORDER_LINK_UNKNOWN = "We could not find that order. Please check the link you were given.";
 const PAYMENT_LABEL = { unpaid: "not paid", paid: "paid" } as const;
 export const ORDER_CANCELLED = "This order was cancelled: its status can no longer change.";
 export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approve its prescription.";
@@ -156,7 +157,7 @@ export function orderHandOff(order: OrderWithItems, origin: string, context: App
 /** The private status page: the token in its link is the only key. */
 export async function orderStatusPage(request: Request, context: AppLoadContext, token: string) {
   const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, "We could not find that order. Please check the link you were given.");
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
   const [view] = await toOrderViews(context, [order]);
   return {
     order: view,
@@ -220,7 +221,7 @@ export async function cancelOwnOrder(
   token: string,
 ): Promise<OrderWithItems> {
   const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, "We could not find that order. Please check the link you were given.");
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
   if (order.deliveryStatus === "Cancelled") return order;
   if (order.deliveryStatus !== "Pending") throw new AppError(409, ONLY_PENDING_CANCELS);
   const user = await getUser(request, context);

@@ -44,8 +44,10 @@ export const products = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("products_name_idx").on(t.name, t.id),
-    index("products_category_idx").on(t.category),
+    // Both carry what a search checks (name, category, generic name), so an alphabetical walk that tests
+    // each row reads the index alone (app/models/product-search.server.ts).
+    index("products_name_idx").on(t.name, t.id, t.category, t.genericName),
+    index("products_category_idx").on(t.category, t.name, t.id, t.genericName),
     check("products_price_positive", sql`${t.priceKobo} > 0`),
   ],
 );

@@ -6,6 +6,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, type Order } from "~/db/schema";
 import type { OrderFilters } from "~/lib/order-filters";
+import { containsPattern } from "~/lib/sql-like";
 import { normalizeNigerianPhone } from "~/lib/validation";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,10 +17,6 @@ function lagosDayStart(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) - WAT_OFFSET_MS;
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** What `q` means: an order reference, a phone number, an e-mail, or else part of a name. */
 function textCondition(q: string): SQL | undefined {
   if (!q) return undefined;
@@ -27,7 +24,7 @@ function textCondition(q: string): SQL | undefined {
   const phone = normalizeNigerianPhone(q);
   if (phone) return eq(orders.phone, phone);
   if (q.includes("@")) return eq(orders.email, q.toLowerCase());
-  const byName = sql`${orders.name} LIKE ${`%${escapeLike(q)}%`} ESCAPE '\\'`;
+  const byName = sql`${orders.name} LIKE ${containsPattern(q)} ESCAPE '\\'`;
   return ref ? sql`(${eq(orders.orderRef, `MS-${ref[2].toUpperCase()}`)} OR ${byName})` : byName;
 }
 

@@ -1,28 +1,14 @@
-/** Catalogue queries. Search is an indexed substring match (FTS5 trigram) on name, category or generic name. */
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+/** Catalogue queries. Search is an indexed substring match on name, category or generic name (product-search.server.ts). */
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
+import { searchPageIds } from "./product-search.server";
 
 export const SHOP_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
 
 /** The four products the hero shows. Matched by name prefix, so a renamed pack still shows. */
 export const HERO_PRODUCT_NAMES = ["Paracetamol", "Amoxicillin", "Vitamin C", "Ibuprofen"];
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Case-insensitive substring of name, category or generic name. Trigram search needs 3+ characters; shorter terms scan. */
-function searchCondition(term: string): SQL | undefined {
-  if (!term) return undefined;
-  if ([...term].length >= 3) {
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    return sql`${products.id} IN (SELECT rowid FROM products_search WHERE products_search MATCH ${phrase})`;
-  }
-  const pattern = `%${escapeLike(term)}%`;
-  return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.category} LIKE ${pattern} ESCAPE '\\' OR ${products.genericName} LIKE ${pattern} ESCAPE '\\')`;
-}
 
 /** What a search box sent, as searched: control characters (a NUL breaks full-text search) become spaces. */
 export function normalizeSearch(raw: string | null | undefined): string {
@@ -48,13 +34,22 @@ export async function listProducts(
     pageSize = SHOP_PAGE_SIZE,
   }: { search?: string; category?: string; page?: number; pageSize?: number },
 ): Promise<{ products: Product[]; hasMore: boolean }> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(searchCondition(search), category === undefined ? undefined : eq(products.category, category)))
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+  const limit = pageSize + 1;
+  const offset = (page - 1) * pageSize;
+  const inCategory = category === undefined ? undefined : eq(products.category, category);
+  const rows = search
+    ? await db
+        .select()
+        .from(products)
+        .where(sql`${products.id} IN (${await searchPageIds(db, { term: search, category, limit, offset })})`)
+        .orderBy(asc(products.name), asc(products.id))
+    : await db
+        .select()
+        .from(products)
+        .where(inCategory)
+        .orderBy(asc(products.name), asc(products.id))
+        .limit(limit)
+        .offset(offset);
   return { products: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { users, type Role, type User } from "~/db/schema";
+import { containsPattern } from "~/lib/sql-like";
 import type { PublicUser } from "~/lib/user";
 
 export function toPublicUser(user: User): PublicUser {
@@ -79,10 +80,6 @@ export async function listUsers(
 
 export const USERS_PAGE_SIZE = 50;
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * Admin › Users: a page of accounts, newest first, optionally those whose name or e-mail holds `search`
  * (case-insensitive; bound as a parameter, its wildcards escaped). `hasMore` comes from one row past the page.
@@ -96,7 +93,7 @@ export async function searchUsers(
     role,
   }: { search?: string; page?: number; pageSize?: number; role?: Role },
 ) {
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   const rows = await db
     .select({
       id: users.id,

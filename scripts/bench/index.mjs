@@ -16,7 +16,8 @@
  * and bench-results/latest.json. Exits 0 even when a target is missed.
  *
  * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --skip-chat  --lighthouse-runs N
- *          --duration SECONDS  --connections N
+ *          --duration SECONDS  --connections N  --only STEP[,STEP…] (first-load, lighthouse, throughput,
+ *          search, chat: e.g. `--only search` times the searches alone)
  */
 import os from "node:os";
 import { ensureBuild, ensureDevVars, openMediStore } from "./app.mjs";
@@ -36,15 +37,18 @@ const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback
   const value = i >= 0 ? Number(argv[i + 1]) : Number.NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
+const onlyIndex = argv.indexOf("--only");
+const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? "").split(",") : null;
 /** @param {string} name @returns {string | false} the option that skips a step, when given */
-const skip = (name) => flag(`skip-${name}`) && `--skip-${name}`;
+const skip = (name) =>
+  (flag(`skip-${name}`) && `--skip-${name}`) || (only !== null && !only.includes(name) && `--only ${only}`);
 const quick = flag("quick");
 const settings = {
   connections: numberOption("connections", 10),
   seconds: numberOption("duration", quick ? 3 : 10),
   warmupSeconds: quick ? 1 : 2,
   lighthouseRuns: numberOption("lighthouse-runs", quick ? 1 : 3),
-  searchReps: quick ? 2 : 5,
+  searchReps: quick ? 5 : 20,
 };
 
 const CATALOGUE_10K = {
@@ -137,9 +141,15 @@ async function main() {
   ensureDevVars(log);
 
   await onMediStore("catalogue10k", CATALOGUE_10K, [
-    { key: "firstLoad", say: "[1] measuring the first load of /", run: (url) => measureFirstLoad(`${url}/`) },
+    {
+      key: "firstLoad",
+      skip: skip("first-load"),
+      say: "[1] measuring the first load of /",
+      run: (url) => measureFirstLoad(`${url}/`),
+    },
     {
       key: "firstLoadProduct",
+      skip: skip("first-load"),
       say: "[1] measuring the first load of a product page",
       run: async (url) => {
         const path = await productPagePath(url);
@@ -161,6 +171,7 @@ async function main() {
     },
     {
       key: "throughputMediStore",
+      skip: skip("throughput"),
       say: `[3] load on /: ${settings.connections} connections, ${settings.seconds} s (after ${settings.warmupSeconds} s warm-up)`,
       run: (url) => loadTest(`${url}/`, settings),
       then: sayLoad,
@@ -168,6 +179,7 @@ async function main() {
   ]);
   await measure({
     key: "throughputHello",
+    skip: skip("throughput"),
     say: "[3] the same load on a hello-world Worker (same runtime), the baseline",
     run: () => measureHelloWorld({ settings, ports, log }),
     then: sayLoad,
@@ -176,7 +188,7 @@ async function main() {
     {
       key: "search",
       skip: skip("search"),
-      say: `[4] timing searches (sequential, ${settings.searchReps} per term and endpoint, after a warm-up)`,
+      say: `[4] timing searches by shape (sequential, ${settings.searchReps} per URL, after a warm-up)`,
       run: (url) => measureSearch(url, { reps: settings.searchReps, log }),
     },
   ]);

@@ -1,108 +1,89 @@
 /**
- * Search latency on a large catalogue: sequential requests (one shopper at a time), so the figure is the
- * time of the query and the page, not of queueing.
+ * Search latency on a large catalogue, shape by shape: every kind of term (length, how common), with and
+ * without a category, the first page and a deep one, and the listings without a search. Requests are
+ * sequential (one shopper at a time), so a figure is the time of the query and the page, not of queueing.
  */
 import { get } from "../servers.mjs";
 import { summarize } from "../stats.mjs";
 
+/** A page 40 deep: OFFSET 936 with 24 a page. */
+const DEEP = "page=40";
+const shop = (/** @type {string} */ q, extra = "") =>
+  `/shop?q=${encodeURIComponent(q)}${extra && `&${extra}`}`;
+const inCategory = (/** @type {string} */ q, extra = "") =>
+  `/categories/antibiotics?q=${encodeURIComponent(q)}${extra && `&${extra}`}`;
+
 /**
- * Terms by kind. They fit a pharmacy catalogue and the synthetic names of scripts/seed.ts
- * ("<Base> <strength> <pack> #<n>"); the hit counts are reported so a term that stops matching shows.
- * @type {{ kind: string, terms: string[] }[]}
+ * The shapes, each a few URLs. Terms fit the synthetic names of scripts/seed.ts ("<Base> <strength>
+ * <pack> #<n>") and a pharmacy catalogue; the products each first URL shows are reported, so a term that
+ * stops matching shows.
+ * @type {{ shape: string, paths: string[] }[]}
  */
-export const SEARCH_TERMS = [
-  { kind: "trigram (3+ chars)", terms: ["parac", "amoxi"] },
-  { kind: "common term", terms: ["tablets", "500mg"] },
-  { kind: "rare term", terms: ["99999", "#4321"] },
-  { kind: "2-char term", terms: ["mg", "zq"] },
-  { kind: "category word", terms: ["antibiotics", "analgesics"] },
+export const SEARCH_SHAPES = [
+  { shape: "1 letter, common", paths: [shop("a"), shop("T")] },
+  { shape: "1 letter, rare", paths: [shop("k"), shop("q")] },
+  { shape: "2 letters, common", paths: [shop("pa"), shop("mg")] },
+  { shape: "2 letters, rare or none", paths: [shop("zq"), shop("43")] },
+  { shape: "3+ letters, common", paths: [shop("tab"), shop("par")] },
+  { shape: "3+ letters, rare", paths: [shop("99999"), shop("#4321")] },
+  { shape: "whole word", paths: [shop("tablets"), shop("paracetamol")] },
+  { shape: "generic name", paths: [shop("metronidazole"), shop("ferrous sulphate")] },
+  { shape: "category name", paths: [shop("antibiotics"), shop("analgesics")] },
+  {
+    shape: "category + search",
+    paths: [inCategory("a"), inCategory("zq"), inCategory("tab"), inCategory("#43")],
+  },
+  { shape: "deep page, search", paths: [shop("a", DEEP), shop("pa", DEEP), shop("tab", DEEP)] },
+  { shape: "deep page, category + search", paths: [inCategory("a", DEEP), inCategory("in", DEEP)] },
+  { shape: "API search", paths: ["/api/products?q=pa&limit=24", "/api/products?q=tablets&limit=24"] },
+  { shape: "listing, no search", paths: ["/", "/shop", `/shop?${DEEP}`, "/categories/antibiotics"] },
 ];
 
-/** The home page and pages of the unfiltered grid (offset pagination gets slower the deeper the page). */
-export const BROWSE_PATHS = ["/", "/shop", "/shop?page=1000"];
+/** Product cards on a page (their title), or products in an API answer. @param {string} body */
+function countProducts(body) {
+  if (body.startsWith("[")) return JSON.parse(body).length;
+  return (body.match(/<h3 class="text-sm font-semibold/g) ?? []).length;
+}
 
 /**
  * @param {string} base server origin
  * @param {{ reps: number, log: (message: string) => void }} options
  */
 export async function measureSearch(base, { reps, log }) {
-  const endpoints = [
-    { name: "shop", path: (/** @type {string} */ q) => `/shop?q=${encodeURIComponent(q)}` },
-    { name: "api", path: (/** @type {string} */ q) => `/api/products?q=${encodeURIComponent(q)}&limit=24` },
-  ];
-  /** @type {Record<string, number[]>} */
-  const byEndpoint = { shop: [], api: [] };
-  /** @type {{ kind: string, term: string, endpoint: string, hits: number | null, ms: number[] }[]} */
-  const perTerm = [];
   /** @type {string[]} */
   const problems = [];
+  /** @type {number[]} */
+  const all = [];
+  const shapes = [];
+  /** @type {{ shape: string, path: string, p95: number } | null} */
+  let worst = null;
 
   // Warm-up: one pass over every URL, not timed (first use compiles code and loads pages of the database).
-  for (const { terms } of SEARCH_TERMS)
-    for (const term of terms) for (const endpoint of endpoints) await get(base + endpoint.path(term));
+  for (const { paths } of SEARCH_SHAPES) for (const path of paths) await get(base + path);
 
-  for (const { kind, terms } of SEARCH_TERMS) {
-    for (const term of terms) {
-      for (const endpoint of endpoints) {
-        const entry = {
-          kind,
-          term,
-          endpoint: endpoint.name,
-          hits: /** @type {number | null} */ (null),
-          ms: /** @type {number[]} */ ([]),
-        };
-        for (let i = 0; i < reps; i++) {
-          const { ms, status, body } = await get(base + endpoint.path(term));
-          if (status !== 200) problems.push(`${status} ${endpoint.path(term)}`);
-          entry.ms.push(ms);
-          byEndpoint[endpoint.name].push(ms);
-          if (endpoint.name === "api" && entry.hits === null && status === 200) {
-            try {
-              entry.hits = JSON.parse(body.toString("utf8")).length;
-            } catch {
-              problems.push(`not JSON: ${endpoint.path(term)}`);
-            }
-          }
-        }
-        perTerm.push(entry);
-      }
-    }
-    log(`  ${kind}: done`);
-  }
-
-  const browse = [];
-  for (const path of BROWSE_PATHS) {
-    await get(base + path);
+  for (const { shape, paths } of SEARCH_SHAPES) {
+    /** @type {number[]} */
     const ms = [];
-    for (let i = 0; i < reps; i++) {
-      const result = await get(base + path);
-      if (result.status !== 200) problems.push(`${result.status} ${path}`);
-      ms.push(result.ms);
+    const shown = [];
+    for (const path of paths) {
+      /** @type {number[]} */
+      const own = [];
+      let hits = /** @type {number | null} */ (null);
+      for (let i = 0; i < reps; i++) {
+        const result = await get(base + path);
+        if (result.status !== 200) problems.push(`${result.status} ${path}`);
+        own.push(result.ms);
+        if (hits === null && result.status === 200) hits = countProducts(result.body.toString("utf8"));
+      }
+      const { p95 } = summarize(own);
+      if (!worst || p95 > worst.p95) worst = { shape, path, p95 };
+      shown.push(`${path}: ${hits ?? "?"}`);
+      ms.push(...own);
     }
-    browse.push({ path, ...summarize(ms) });
+    all.push(...ms);
+    const summary = summarize(ms);
+    shapes.push({ shape, paths: shown, ...summary });
+    log(`  ${shape}: p50 ${summary.p50.toFixed(1)} ms · p95 ${summary.p95.toFixed(1)} ms`);
   }
-
-  const entries = (/** @type {string} */ kind, /** @type {string} */ endpoint) =>
-    perTerm.filter((entry) => entry.kind === kind && entry.endpoint === endpoint);
-  const kinds = SEARCH_TERMS.map(({ kind }) => ({
-    kind,
-    terms: entries(kind, "api").map((entry) => `${JSON.stringify(entry.term)}: ${entry.hits ?? "?"}`),
-    shop: summarize(entries(kind, "shop").flatMap((entry) => entry.ms)),
-    api: summarize(entries(kind, "api").flatMap((entry) => entry.ms)),
-  }));
-  const slowest = perTerm
-    .map((entry) => ({ ...entry, p95: summarize(entry.ms).p95 }))
-    .sort((a, b) => b.p95 - a.p95)[0];
-
-  return {
-    shop: summarize(byEndpoint.shop),
-    api: summarize(byEndpoint.api),
-    kinds,
-    slowest: slowest
-      ? { term: slowest.term, kind: slowest.kind, endpoint: slowest.endpoint, p95: slowest.p95 }
-      : null,
-    browse,
-    problems,
-    perTerm,
-  };
+  return { all: summarize(all), shapes, worst, problems };
 }

@@ -1,4 +1,4 @@
-/** Catalogue queries. Search is an indexed substring match on name, category or generic name (product-search.server.ts). */
+/** Catalogue queries. Search is an indexed substring match on name, category or generic name (see product-search). */
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";

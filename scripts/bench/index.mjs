@@ -8,6 +8,7 @@
  *   4. search latency at 100,000 products
  *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
  *      memory of the party process
+ *   6. Admin › Orders at 100,000 orders: pages, filters, search by phone and by name
  *
  * Measures the existing build: runs `remix vite:build` only when build/ is missing or with --build
  * (rebuilding under a running `wrangler dev` crashes it). The catalogues live in .wrangler/bench-10k and
@@ -15,15 +16,17 @@
  * Each step stores plain data in `results` (measure/*.mjs); report.mjs turns it into the table on stdout
  * and bench-results/latest.json. Exits 0 even when a target is missed.
  *
- * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --skip-chat  --lighthouse-runs N
- *          --duration SECONDS  --connections N
+ * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --skip-chat  --skip-orders
+ *          --only-orders (step 6 alone)  --lighthouse-runs N  --duration SECONDS  --connections N
  */
 import os from "node:os";
 import { ensureBuild, ensureDevVars, openMediStore } from "./app.mjs";
 import { benchChat } from "./measure/chat.mjs";
 import { measureFirstLoad } from "./measure/first-load.mjs";
 import { runLighthouse } from "./measure/lighthouse.mjs";
+import { measureOrders } from "./measure/orders.mjs";
 import { measureSearch } from "./measure/search.mjs";
+import { prepareOrders } from "./orders.mjs";
 import { loadTest, measureHelloWorld } from "./measure/throughput.mjs";
 import { installCleanupHandlers, ROOT, stopAll } from "./processes.mjs";
 import { log, report } from "./report.mjs";
@@ -37,7 +40,9 @@ const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 /** @param {string} name @returns {string | false} the option that skips a step, when given */
-const skip = (name) => flag(`skip-${name}`) && `--skip-${name}`;
+const onlyOrders = flag("only-orders");
+const skip = (name) =>
+  (flag(`skip-${name}`) && `--skip-${name}`) || (onlyOrders && name !== "orders" && "--only-orders");
 const quick = flag("quick");
 const settings = {
   connections: numberOption("connections", 10),
@@ -51,6 +56,12 @@ const CATALOGUE_10K = {
   persistTo: ".wrangler/bench-10k",
   synthetic: 10_000,
   accept: (/** @type {number} */ count) => count >= 10_000 && count < 15_000,
+};
+/** A small catalogue of its own, for the 100,000 bench orders (scripts/bench/orders.mjs). */
+const CATALOGUE_ORDERS = {
+  persistTo: ".wrangler/bench-orders",
+  synthetic: 500,
+  accept: (/** @type {number} */ count) => count >= 500 && count < 5_000,
 };
 const CATALOGUE_100K = {
   persistTo: ".wrangler/bench-100k",
@@ -94,13 +105,13 @@ async function measure({ key, say, run, skip, then }, url = "") {
  * @param {typeof CATALOGUE_10K} catalogue
  * @param {Step<any>[]} steps
  */
-async function onMediStore(catalogueKey, catalogue, steps) {
+async function onMediStore(catalogueKey, catalogue, steps, prepare = async () => {}) {
   if (steps.every((step) => step.skip)) return Promise.all(steps.map((step) => measure(step)));
   log(`preparing ${catalogue.persistTo} (${formatCount(catalogue.synthetic)} synthetic products)`);
   let app;
   try {
     const onCatalogue = (/** @type {unknown} */ figures) => (results[catalogueKey] = figures);
-    app = await openMediStore({ ...catalogue, fresh: flag("fresh"), ports, log, onCatalogue });
+    app = await openMediStore({ ...catalogue, fresh: flag("fresh"), ports, log, onCatalogue, prepare });
   } catch (error) {
     log(`  MediStore could not be started: ${errorMessage(error)}`);
     for (const { key } of steps) results[key] = { error: errorMessage(error) };
@@ -137,9 +148,15 @@ async function main() {
   ensureDevVars(log);
 
   await onMediStore("catalogue10k", CATALOGUE_10K, [
-    { key: "firstLoad", say: "[1] measuring the first load of /", run: (url) => measureFirstLoad(`${url}/`) },
+    {
+      key: "firstLoad",
+      skip: skip("first-load"),
+      say: "[1] measuring the first load of /",
+      run: (url) => measureFirstLoad(`${url}/`),
+    },
     {
       key: "firstLoadProduct",
+      skip: skip("first-load"),
       say: "[1] measuring the first load of a product page",
       run: async (url) => {
         const path = await productPagePath(url);
@@ -161,6 +178,7 @@ async function main() {
     },
     {
       key: "throughputMediStore",
+      skip: skip("throughput"),
       say: `[3] load on /: ${settings.connections} connections, ${settings.seconds} s (after ${settings.warmupSeconds} s warm-up)`,
       run: (url) => loadTest(`${url}/`, settings),
       then: sayLoad,
@@ -168,6 +186,7 @@ async function main() {
   ]);
   await measure({
     key: "throughputHello",
+    skip: skip("throughput"),
     say: "[3] the same load on a hello-world Worker (same runtime), the baseline",
     run: () => measureHelloWorld({ settings, ports, log }),
     then: sayLoad,
@@ -186,6 +205,29 @@ async function main() {
     say: "[5] chat: partykit dev, 200 sockets in 100 conversations",
     run: () => benchChat(),
   });
+
+  /** @type {{ phone: string, fullName: string } | undefined} */
+  let sample;
+  await onMediStore(
+    "ordersFolder",
+    CATALOGUE_ORDERS,
+    [
+      {
+        key: "orders",
+        skip: skip("orders"),
+        say: `[6] timing Admin › Orders at 100,000 orders (sequential, ${settings.searchReps * 4} per page)`,
+        run: (url) => {
+          if (!sample) throw new Error("the bench orders were not prepared");
+          return measureOrders(url, { reps: settings.searchReps * 4, sample, log });
+        },
+      },
+    ],
+    async () => {
+      const orders = await prepareOrders({ persistTo: CATALOGUE_ORDERS.persistTo, log });
+      results.benchOrders = orders;
+      sample = orders.sample;
+    },
+  );
 
   return report(results, { root: ROOT, settings, loadAverageStart });
 }

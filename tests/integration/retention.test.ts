@@ -118,7 +118,9 @@ describe("the scheduled retention job", () => {
       expect(byId.get(id)!.name).not.toBe("Deleted customer");
     expect(await env.IMAGES.head(oldReceipt)).toBeNull();
     expect(await env.IMAGES.head(recentReceipt)).not.toBeNull();
-    expect(await ids("SELECT receipt_key FROM orders WHERE receipt_key IS NOT NULL")).toEqual([recentReceipt]);
+    expect(await ids("SELECT receipt_key FROM orders WHERE receipt_key IS NOT NULL")).toEqual([
+      recentReceipt,
+    ]);
 
     const report = {
       job: "retention",

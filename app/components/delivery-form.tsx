@@ -363,7 +363,7 @@ function DeliveryChoices({
                 {PAYMENT_METHOD_TEXT[method]}
                 {method === "bank_transfer" ? (
                   <span className="block text-xs text-gray-600">
-                    Our account details show on your order page; send the receipt on WhatsApp.
+                    Our account details show on your order page; upload the transfer receipt there.
                   </span>
                 ) : null}
               </span>

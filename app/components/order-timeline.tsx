@@ -39,9 +39,7 @@ export function OrderTimeline({
           </li>
         ) : "entry" in item && item.entry ? (
           <li key={item.key}>
-            <span className="font-medium">
-              {item.entry.from} → {item.entry.to}
-            </span>{" "}
+            <span className="font-medium">{item.entry.label ?? `${item.entry.from} → ${item.entry.to}`}</span>{" "}
             · <LocalTime ms={item.at} />
             {showWho ? <span className="text-gray-600"> · by {item.entry.by}</span> : null}
           </li>

@@ -184,11 +184,12 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
-    index("orders_created_idx").on(t.createdAt),
+    // Newest first with the id as tie-break, all from the index: a late page skips index entries only.
+    index("orders_created_idx").on(t.createdAt, t.id),
     check("orders_total_positive", sql`${t.totalKobo} > 0`),
     index("orders_review_idx").on(t.reviewStatus, t.createdAt),
-    index("orders_status_idx").on(t.deliveryStatus, t.createdAt),
-    index("orders_payment_idx").on(t.paymentStatus, t.createdAt),
+    index("orders_status_idx").on(t.deliveryStatus, t.createdAt, t.id),
+    index("orders_payment_idx").on(t.paymentStatus, t.createdAt, t.id),
     index("orders_phone_idx").on(t.phone),
     index("orders_email_idx").on(t.email),
   ],

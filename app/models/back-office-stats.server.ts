@@ -29,14 +29,17 @@ export async function ordersByDay(db: Database, since: number) {
     .orderBy(asc(day));
 }
 
-/** Orders not yet paid (and not cancelled). */
-export async function countAwaitingPayment(db: Database): Promise<number> {
+/** Orders not yet paid (and not cancelled), and how many of them have a transfer receipt to check. */
+export async function countAwaitingPayment(db: Database): Promise<{ total: number; withReceipt: number }> {
   const row = await db
-    .select({ n: sql<number>`count(*)` })
+    .select({
+      total: sql<number>`count(*)`,
+      withReceipt: sql<number>`coalesce(sum(${orders.receiptKey} IS NOT NULL), 0)`,
+    })
     .from(orders)
     .where(and(sql`${orders.paymentStatus} = 'unpaid'`, ne(orders.deliveryStatus, "Cancelled")))
     .get();
-  return row?.n ?? 0;
+  return { total: row?.total ?? 0, withReceipt: row?.withReceipt ?? 0 };
 }
 
 /** Counted products with `LOW_STOCK` units or fewer, fewest first. */

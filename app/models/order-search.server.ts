@@ -1,6 +1,7 @@
 /**
  * Orders as the back office searches them at 100,000+: each filter rides an index (reference, phone and
- * e-mail exactly, status and payment with the date), and only a name search scans.
+ * e-mail exactly, status and payment with the date, a name through its trigram index); only a name search
+ * of one or two letters, too short for trigrams, scans (newest first, so it stops at a page of matches).
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -24,7 +25,10 @@ function textCondition(q: string): SQL | undefined {
   const phone = normalizeNigerianPhone(q);
   if (phone) return eq(orders.phone, phone);
   if (q.includes("@")) return eq(orders.email, q.toLowerCase());
-  const byName = sql`${orders.name} LIKE ${containsPattern(q)} ESCAPE '\\'`;
+  const byName =
+    [...q].length >= 3
+      ? sql`${orders}.rowid IN (SELECT rowid FROM orders_name_search WHERE orders_name_search MATCH ${`"${q.replace(/"/g, '""')}"`})`
+      : sql`${orders.name} LIKE ${containsPattern(q)} ESCAPE '\\'`;
   return ref ? sql`(${eq(orders.orderRef, `MS-${ref[2].toUpperCase()}`)} OR ${byName})` : byName;
 }
 

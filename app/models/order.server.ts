@@ -346,3 +346,32 @@ export async function setPaymentStatus(
   ]);
   return event.meta.changes > 0;
 }
+
+/**
+ * Points a bank-transfer order at a newly stored receipt and records it on the timeline, in one batch and
+ * only while the order still awaits payment by transfer and still points at `previousKey` (two uploads at
+ * once: one wins, the other is told). Answers whether it changed.
+ */
+export async function setReceipt(
+  db: Database,
+  order: Pick<Order, "id" | "receiptKey">,
+  receipt: { key: string; uploadedAt: number },
+  who: { id: string; name: string },
+): Promise<boolean> {
+  const d1 = db.$client;
+  const open = `payment_method = 'bank_transfer' AND payment_status = 'unpaid'
+    AND delivery_status != 'Cancelled' AND receipt_key IS ?`;
+  const [event] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name, created_at)
+         SELECT id, 'receipt', CASE WHEN receipt_key IS NULL THEN 'none' ELSE 'replaced' END, 'uploaded', ?, ?, ?
+         FROM orders WHERE id = ? AND ${open}`,
+      )
+      .bind(who.id || null, who.name, receipt.uploadedAt, order.id, order.receiptKey),
+    d1
+      .prepare(`UPDATE orders SET receipt_key = ?, receipt_uploaded_at = ? WHERE id = ? AND ${open}`)
+      .bind(receipt.key, receipt.uploadedAt, order.id, order.receiptKey),
+  ]);
+  return event.meta.changes > 0;
+}

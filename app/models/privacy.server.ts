@@ -2,7 +2,7 @@
  * Queries behind the data-protection rights and housekeeping: consents, who viewed a prescription, the
  * contact messages an account sent, account deletion with its orders anonymised, and the retention sweep.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   authThrottle,
@@ -186,8 +186,10 @@ export async function deleteAccountRows(db: Database, userId: string): Promise<b
   return deleted.length === 1;
 }
 
-/** What stays of who placed an order once it is anonymised. */
+/** What stays of who placed an order once it is anonymised (its receipt's object is deleted by the caller). */
 const anonymised = {
+  receiptKey: null,
+  receiptUploadedAt: null,
   userId: null,
   name: DELETED_CUSTOMER,
   email: "",
@@ -218,6 +220,38 @@ export async function deleteIdleThrottleRows(db: Database, cutoff: number) {
     .delete(authThrottle)
     .where(lt(authThrottle.windowStartedAt, cutoff))
     .returning({ key: authThrottle.key });
+  return rows.length;
+}
+
+/** Transfer receipts of orders placed before `cutoff` (they go before the order is anonymised). */
+export async function receiptsOfOrdersBefore(db: Database, cutoff: number, limit: number) {
+  return db
+    .select({ id: orders.id, receiptKey: orders.receiptKey })
+    .from(orders)
+    .where(and(lt(orders.createdAt, cutoff), isNotNull(orders.receiptKey)))
+    .limit(limit);
+}
+
+/** The receipts of an account's orders (deleted with the account). */
+export async function receiptKeysOf(db: Database, userId: string) {
+  const rows = await db
+    .select({ receiptKey: orders.receiptKey })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.receiptKey)));
+  return rows.flatMap((r) => (r.receiptKey ? [r.receiptKey] : []));
+}
+
+/**
+ * Orders stop pointing at these receipts (by key: each is unique, so an order whose receipt was replaced
+ * meanwhile keeps the new one). Answers how many did.
+ */
+export async function forgetReceipts(db: Database, keys: string[]) {
+  if (keys.length === 0) return 0;
+  const rows = await db
+    .update(orders)
+    .set({ receiptKey: null, receiptUploadedAt: null })
+    .where(inArray(orders.receiptKey, keys))
+    .returning({ id: orders.id });
   return rows.length;
 }
 

@@ -11,10 +11,10 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, FormField, INPUT_CLASS, TextAreaField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { changePassword, logOutEverywhere } from "~/features/accounts/credentials.server";
 import { readProfile, saveProfile } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/lib/app-error";
-import { PASSWORD_MIN } from "~/lib/limits";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { formValues, handleForm, handlePage, pageHeaders } from "~/services/http.server";
 import { clearedSessionCookie, requireUser } from "~/services/session.server";
@@ -191,22 +191,7 @@ export default function Account() {
             autoComplete="current-password"
             error={passwordResult?.errors?.currentPassword}
           />
-          <PasswordInput
-            id="new-password"
-            name="newPassword"
-            label="New password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            error={passwordResult?.errors?.newPassword}
-          />
-          <PasswordInput
-            id="confirm-password"
-            name="confirmPassword"
-            label="New password again"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            error={passwordResult?.errors?.confirmPassword}
-          />
+          <NewPasswordFields errors={passwordResult?.errors} />
           <div>
             <button type="submit" disabled={busy("password")} className={BUTTON}>
               {busy("password") ? "Changing…" : "Change password"}

@@ -66,8 +66,12 @@ export default function AdminOverview() {
     { label: "Takings today", value: formatNaira(today.revenueKobo), to: "/admin/orders" },
     {
       label: "Awaiting payment",
-      value: data.awaitingPayment.toLocaleString("en-NG"),
+      value: data.awaitingPayment.total.toLocaleString("en-NG"),
       to: "/admin/orders?paymentStatus=unpaid",
+      note:
+        data.awaitingPayment.withReceipt > 0
+          ? `${data.awaitingPayment.withReceipt.toLocaleString("en-NG")} with a receipt to check`
+          : undefined,
     },
     { label: "Products", value: data.products.toLocaleString("en-NG"), to: "/admin/products" },
     { label: "Orders", value: data.orders.toLocaleString("en-NG"), to: "/admin/orders" },
@@ -94,6 +98,11 @@ export default function AdminOverview() {
               >
                 {card.value}
               </p>
+              {"note" in card && card.note ? (
+                <p className="mt-1 text-xs text-gray-600" data-testid="awaiting-with-receipt">
+                  {card.note}
+                </p>
+              ) : null}
             </Link>
           </li>
         ))}

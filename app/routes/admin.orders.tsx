@@ -9,6 +9,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { DELIVERY_STATUSES, displayOrderRef, isDeliveryStatus } from "~/features/orders/order-status";
 import { allOrderViews, changeOrderStatus, changePaymentStatus } from "~/features/orders/orders.server";
+import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError } from "~/lib/app-error";
 import { requireAdmin } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
@@ -184,6 +185,17 @@ export default function AdminOrders() {
                       )}
                     </Form>
                   )}
+                  {order.receiptUploadedAt ? (
+                    <a
+                      href={receiptUrlForOrder(order.id)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="admin-order-receipt"
+                      className="text-right text-xs text-brand-700 underline"
+                    >
+                      Receipt uploaded <LocalTime ms={order.receiptUploadedAt} />
+                    </a>
+                  ) : null}
                 </td>
                 <td data-part="action" className="pt-1 [grid-area:action] md:px-3 md:py-2">
                   {order.deliveryStatus === "Cancelled" ? (

@@ -10,7 +10,7 @@ import {
   type MetaFunction,
   type ActionFunctionArgs,
 } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { WhatsAppIcon } from "~/components/icons";
@@ -32,7 +32,16 @@ import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "~/components/product-thumb";
 import { ReviewBadge } from "~/components/review-badge";
-import { reviewSummary, type OrderView } from "~/features/orders/order-view";
+import {
+  RECEIPT_FIELD,
+  receiptUrlForToken,
+  reviewSummary,
+  type OrderView,
+} from "~/features/orders/order-view";
+import { RECEIPT_UPLOADED, takesReceipt, uploadReceiptWithLink } from "~/features/orders/receipts.server";
+import { readMultipart } from "~/services/uploads.server";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
+import { FormError } from "~/components/form-field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -51,7 +60,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     page.order.paymentMethod === "bank_transfer" && page.order.paymentStatus === "unpaid"
       ? context.config.bank
       : null;
-  return data({ ...page, bank }, { headers: { "Cache-Control": "private, no-store" } });
+  const receipt = {
+    url: page.order.receiptUploadedAt ? receiptUrlForToken(page.order.accessToken) : null,
+    canUpload: takesReceipt(page.order),
+  };
+  return data({ ...page, bank, receipt }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** The shopper cancels the order while it is still Pending (the link is the key, as for viewing it). */
@@ -60,6 +73,20 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(params.token ?? ""))
     throw data({ message: ORDER_LINK_UNKNOWN }, { status: 404 });
   const back = `/order/${params.token}`;
+  // The receipt photo is the one multipart form here: its size is checked before it is read.
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    try {
+      const form = await readMultipart(request);
+      if (form.get("intent") !== "receipt") throw new AppError(400, "Please use the buttons on this page.");
+      await uploadReceiptWithLink(request, context, params.token ?? "", form);
+      return redirectWithToast(back, { type: "success", message: RECEIPT_UPLOADED }, context.config);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+      // Said beside the form, with the status it deserves (the page renders again, with or without JS).
+      return data({ receiptError: error.message }, { status: error.status, headers: error.headers });
+    }
+  }
   const form = await request.formData().catch(() => null);
   try {
     if (form?.get("intent") === "reorder") {
@@ -86,7 +113,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank } = useLoaderData<typeof loader>();
+  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank, receipt } = useLoaderData<typeof loader>();
+  const receiptError = useActionData<typeof action>()?.receiptError;
   const timeline = order.timeline;
   const [params] = useSearchParams();
   const justPlaced = params.get("placed") === "1";
@@ -171,6 +199,17 @@ export default function OrderStatusPage() {
               {order.paymentStatus === "paid" ? "Paid" : "Not paid yet"}
             </dd>
           </div>
+          {receipt.url && order.receiptUploadedAt ? (
+            <div className="flex justify-between gap-3 text-gray-700">
+              <dt>Transfer receipt</dt>
+              <dd className="text-right" data-testid="order-receipt">
+                Uploaded <LocalTime ms={order.receiptUploadedAt} /> ·{" "}
+                <a href={receipt.url} target="_blank" rel="noopener noreferrer" className="underline">
+                  View
+                </a>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 
@@ -207,9 +246,10 @@ export default function OrderStatusPage() {
             <dd className="font-mono">{order.orderRef}</dd>
           </dl>
           <p className="mt-2 text-sm text-gray-700">
-            Then send the transfer receipt with your order on WhatsApp; we mark the order paid once the money
-            arrives.
+            Then upload a photo of the transfer receipt below (or send it with your order on WhatsApp); we
+            mark the order paid once the money arrives.
           </p>
+          {receipt.canUpload ? <ReceiptUpload replacing={receipt.url !== null} error={receiptError} /> : null}
         </section>
       ) : null}
 
@@ -318,5 +358,38 @@ function PrescriptionReviewPanel({
         </a>
       ) : null}
     </section>
+  );
+}
+
+/** The transfer receipt photo: a plain multipart form (Remix sends it in place once JavaScript runs). */
+function ReceiptUpload({ replacing, error }: { replacing: boolean; error?: string }) {
+  const busy = useNavigation().formData?.get("intent") === "receipt";
+  return (
+    <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-2 border-t pt-3">
+      <input type="hidden" name="intent" value="receipt" />
+      {error ? <FormError message={error} /> : null}
+      <label htmlFor="receipt-photo" className="text-sm font-medium text-gray-800">
+        {replacing ? "Upload a new receipt (it replaces the one you sent)" : "Photo of your transfer receipt"}
+      </label>
+      <input
+        id="receipt-photo"
+        name={RECEIPT_FIELD}
+        type="file"
+        accept={ACCEPTED_IMAGE_TYPES.join(",")}
+        required
+        aria-describedby="receipt-hint"
+        className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-2 file:font-medium file:text-brand-700"
+      />
+      <p id="receipt-hint" className="text-xs text-gray-600">
+        JPEG, PNG or WebP, up to 5 MB. Only you (with this page&apos;s link) and our staff can see it.
+      </p>
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+      >
+        {busy ? "Uploading..." : replacing ? "Replace receipt" : "Upload receipt"}
+      </button>
+    </Form>
   );
 }

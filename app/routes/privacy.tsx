@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const LAST_UPDATED = "21 November 2026";
+const LAST_UPDATED = "24 November 2026";
 
 type Retention = {
   prescriptionDays: number;
@@ -36,6 +36,11 @@ function retentionRows(r: Retention): { what: string; howLong: string; why: stri
       what: "Orders (name, phone, e-mail, delivery address, items, amounts)",
       howLong: `${years} after the order; then your name, phone, e-mail and address are removed and only the items, amounts, dates and status remain`,
       why: "Tax records and pharmacy sales records the law requires us to keep",
+    },
+    {
+      what: "Bank transfer receipts (a photo you upload to show you paid)",
+      howLong: `As long as the order's record: ${years} after the order, then deleted (at once if you delete your account)`,
+      why: "Evidence of payment, part of the order's tax and sales records",
     },
     {
       what: "Prescription images",
@@ -169,7 +174,9 @@ export default function PrivacyPage() {
         <ul className="list-disc space-y-2 pl-5">
           <li>
             <strong>Order details</strong>: your name, phone number, e-mail address, delivery address, the
-            items you order and the amounts.
+            items you order and the amounts; if you pay by bank transfer, the photo of the transfer receipt
+            you upload. Receipts are kept in private storage: only you (through your order&apos;s private link
+            or your account) and our staff can see them.
           </li>
           <li>
             <strong>Account data</strong>: your name, e-mail address and password. We never store the password

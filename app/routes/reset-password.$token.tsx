@@ -2,10 +2,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-field";
-import { PasswordInput } from "~/components/password-input";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { resetLinkAccount, resetPassword } from "~/features/accounts/credentials.server";
 import type { FormFailure } from "~/lib/app-error";
-import { PASSWORD_MIN } from "~/lib/limits";
 import { handleForm, handlePage } from "~/services/http.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -44,22 +43,7 @@ export default function ResetPassword() {
       <Form method="post" className="mt-6 flex flex-col gap-3">
         <input type="hidden" name="username" value={email} autoComplete="username" />
         <FormError message={result?.formError} />
-        <PasswordInput
-          id="reset-new-password"
-          name="newPassword"
-          label="New password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          error={result?.errors?.newPassword}
-        />
-        <PasswordInput
-          id="reset-confirm-password"
-          name="confirmPassword"
-          label="New password again"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          error={result?.errors?.confirmPassword}
-        />
+        <NewPasswordFields idPrefix="reset-" errors={result?.errors} />
         <button
           type="submit"
           disabled={busy}

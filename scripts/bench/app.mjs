@@ -57,11 +57,23 @@ export function ensureDevVars(log) {
  * (once, for every measurement meant to run on it).
  * @param {{ persistTo: string, synthetic: number, accept: (count: number) => boolean, fresh: boolean,
  *           ports: Set<number>, log: (message: string) => void,
- *           onCatalogue: (catalogue: Awaited<ReturnType<typeof prepareCatalogue>>) => void }} options
+ *           onCatalogue: (catalogue: Awaited<ReturnType<typeof prepareCatalogue>>) => void,
+ *           prepare?: () => Promise<void> }} options
  *   onCatalogue: receives the catalogue's figures before the server starts
+ *   prepare: more data to add to the folder before the server starts (the bench orders)
  */
-export async function openMediStore({ persistTo, synthetic, accept, fresh, ports, log, onCatalogue }) {
+export async function openMediStore({
+  persistTo,
+  synthetic,
+  accept,
+  fresh,
+  ports,
+  log,
+  onCatalogue,
+  prepare,
+}) {
   onCatalogue(await prepareCatalogue({ persistTo, synthetic, accept, fresh, log }));
+  await prepare?.();
   log("  starting wrangler dev on the built app");
   const session = serverSession(async () => {
     const server = await startWranglerDev({ label: "MediStore", args: ["--persist-to", persistTo], ports });

@@ -13,7 +13,7 @@ import { errorMessage, formatCount } from "./stats.mjs";
  * @param {string} persistTo
  * @param {string[]} args
  */
-function d1(persistTo, args) {
+export function d1(persistTo, args) {
   return run(bin("wrangler"), ["d1", ...args, "--local", "--persist-to", persistTo]);
 }
 
@@ -23,7 +23,7 @@ function d1(persistTo, args) {
  * @param {string} sql
  * @returns {Promise<Record<string, unknown> | undefined>}
  */
-async function queryRow(persistTo, sql) {
+export async function queryRow(persistTo, sql) {
   const { code, output } = await d1(persistTo, ["execute", "DB", "--json", "--command", sql]);
   if (code !== 0) return undefined;
   try {

@@ -8,6 +8,7 @@
  *   4. search latency at 100,000 products
  *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
  *      memory of the party process
+ *   6. Admin › Orders at 100,000 orders: pages, filters, search by phone and by name
  *
  * Measures the existing build: runs `remix vite:build` only when build/ is missing or with --build
  * (rebuilding under a running `wrangler dev` crashes it). The catalogues live in .wrangler/bench-10k and
@@ -17,14 +18,16 @@
  *
  * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --skip-chat  --lighthouse-runs N
  *          --duration SECONDS  --connections N  --only STEP[,STEP…] (first-load, lighthouse, throughput,
- *          search, chat: e.g. `--only search` times the searches alone)
+ *          search, chat, orders: e.g. `--only search` times the searches alone)  --skip-orders
  */
 import os from "node:os";
 import { ensureBuild, ensureDevVars, openMediStore } from "./app.mjs";
 import { benchChat } from "./measure/chat.mjs";
 import { measureFirstLoad } from "./measure/first-load.mjs";
 import { runLighthouse } from "./measure/lighthouse.mjs";
+import { measureOrders } from "./measure/orders.mjs";
 import { measureSearch } from "./measure/search.mjs";
+import { prepareOrders } from "./orders.mjs";
 import { loadTest, measureHelloWorld } from "./measure/throughput.mjs";
 import { installCleanupHandlers, ROOT, stopAll } from "./processes.mjs";
 import { log, report } from "./report.mjs";
@@ -55,6 +58,12 @@ const CATALOGUE_10K = {
   persistTo: ".wrangler/bench-10k",
   synthetic: 10_000,
   accept: (/** @type {number} */ count) => count >= 10_000 && count < 15_000,
+};
+/** A small catalogue of its own, for the 100,000 bench orders (scripts/bench/orders.mjs). */
+const CATALOGUE_ORDERS = {
+  persistTo: ".wrangler/bench-orders",
+  synthetic: 500,
+  accept: (/** @type {number} */ count) => count >= 500 && count < 5_000,
 };
 const CATALOGUE_100K = {
   persistTo: ".wrangler/bench-100k",
@@ -98,13 +107,13 @@ async function measure({ key, say, run, skip, then }, url = "") {
  * @param {typeof CATALOGUE_10K} catalogue
  * @param {Step<any>[]} steps
  */
-async function onMediStore(catalogueKey, catalogue, steps) {
+async function onMediStore(catalogueKey, catalogue, steps, prepare = async () => {}) {
   if (steps.every((step) => step.skip)) return Promise.all(steps.map((step) => measure(step)));
   log(`preparing ${catalogue.persistTo} (${formatCount(catalogue.synthetic)} synthetic products)`);
   let app;
   try {
     const onCatalogue = (/** @type {unknown} */ figures) => (results[catalogueKey] = figures);
-    app = await openMediStore({ ...catalogue, fresh: flag("fresh"), ports, log, onCatalogue });
+    app = await openMediStore({ ...catalogue, fresh: flag("fresh"), ports, log, onCatalogue, prepare });
   } catch (error) {
     log(`  MediStore could not be started: ${errorMessage(error)}`);
     for (const { key } of steps) results[key] = { error: errorMessage(error) };
@@ -198,6 +207,29 @@ async function main() {
     say: "[5] chat: partykit dev, 200 sockets in 100 conversations",
     run: () => benchChat(),
   });
+
+  /** @type {{ phone: string, fullName: string } | undefined} */
+  let sample;
+  await onMediStore(
+    "ordersFolder",
+    CATALOGUE_ORDERS,
+    [
+      {
+        key: "orders",
+        skip: skip("orders"),
+        say: `[6] timing Admin › Orders at 100,000 orders (sequential, ${settings.searchReps * 4} per page)`,
+        run: (url) => {
+          if (!sample) throw new Error("the bench orders were not prepared");
+          return measureOrders(url, { reps: settings.searchReps * 4, sample, log });
+        },
+      },
+    ],
+    async () => {
+      const orders = await prepareOrders({ persistTo: CATALOGUE_ORDERS.persistTo, log });
+      results.benchOrders = orders;
+      sample = orders.sample;
+    },
+  );
 
   return report(results, { root: ROOT, settings, loadAverageStart });
 }

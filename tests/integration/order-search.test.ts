@@ -76,3 +76,20 @@ describe("admin › orders CSV with filters", () => {
     expect((await new Client().get("/admin/orders.csv")).status).toBe(302);
   });
 });
+
+describe("admin › orders name search (trigram index)", () => {
+  it("finds a name by any part of 3+ letters, follows renames, and takes quotes and short terms", async () => {
+    const admin = await signUp("Pharm. Search Admin", "admin");
+    const [product] = await seedProducts([DEMO[1]]);
+    const order = await placeOrder(product.id, { details: { ...GOOD_DETAILS, name: 'Ngozi "Ngo" Eze' } });
+    const refs = async (q: string) =>
+      (await csvRows(admin.client, `?q=${encodeURIComponent(q)}`)).map((r) => r.split(",")[0]);
+    for (const q of ["ngozi", "GOZI", 'zi "Ngo" E', 'i "N', "Ez", "e"])
+      expect(await refs(q)).toEqual([order.orderRef]);
+    expect(await refs("Obi")).toEqual([]);
+    // Anonymised (a rename): the old name no longer finds it.
+    await env.DB.prepare("UPDATE orders SET name = 'Deleted customer' WHERE id = ?").bind(order.id).run();
+    expect(await refs("ngozi")).toEqual([]);
+    expect(await refs("deleted cust")).toEqual([order.orderRef]);
+  });
+});

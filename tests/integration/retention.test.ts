@@ -80,6 +80,18 @@ describe("the scheduled retention job", () => {
         "INSERT INTO auth_throttle (key, failures, window_started_at) VALUES ('recent', 3, ?)",
       ).bind(NOW - 60_000),
     ]);
+    // Transfer receipts: the old order's goes with its anonymisation; the recent one's stays.
+    const oldReceipt = `receipts/${old.id}/r.webp`;
+    const recentReceipt = `receipts/${recent.id}/r.webp`;
+    for (const [order, key] of [
+      [old, oldReceipt],
+      [recent, recentReceipt],
+    ] as const) {
+      await env.IMAGES.put(key, PNG_BYTES);
+      await env.DB.prepare("UPDATE orders SET receipt_key = ?, receipt_uploaded_at = ? WHERE id = ?")
+        .bind(key, NOW - DAY, order.id)
+        .run();
+    }
     const sessionsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<number>("n"))!;
 
     const log = vi.spyOn(console, "log");
@@ -104,11 +116,17 @@ describe("the scheduled retention job", () => {
     expect(byId.get(old.id)!.total_kobo).toBe(product.priceKobo);
     for (const id of [recent.id, open.id, delivered.id])
       expect(byId.get(id)!.name).not.toBe("Deleted customer");
+    expect(await env.IMAGES.head(oldReceipt)).toBeNull();
+    expect(await env.IMAGES.head(recentReceipt)).not.toBeNull();
+    expect(await ids("SELECT receipt_key FROM orders WHERE receipt_key IS NOT NULL")).toEqual([
+      recentReceipt,
+    ]);
 
     const report = {
       job: "retention",
       removed: {
         prescriptions: 3,
+        receipts: 1,
         contactMessages: 1,
         sessions: sessionsBefore - 1,
         loginThrottles: 1,
@@ -126,6 +144,7 @@ describe("the scheduled retention job", () => {
         job: "retention",
         removed: {
           prescriptions: 0,
+          receipts: 0,
           contactMessages: 0,
           sessions: 0,
           loginThrottles: 0,

@@ -6,13 +6,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import { formatNaira } from "~/lib/money";
 import { getOrderByAccessToken } from "~/models/order.server";
+import { ORDER_LINK_UNKNOWN } from "~/features/orders/orders.server";
 import { getProductsByIds } from "~/models/product.server";
 import { addToCart } from "./cart";
 import { readCart, writeCart } from "./cart-cookie.server";
 
 export async function orderAgain(request: Request, context: AppLoadContext, token: string) {
   const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, "We could not find that order. Please check the link you were given.");
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
   const ids = order.items.flatMap((item) => (item.productId === null ? [] : [item.productId]));
   const products = new Map((await getProductsByIds(context.db, ids)).map((p) => [p.id, p]));
   let cart = await readCart(request, context.config);

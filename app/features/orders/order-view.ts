@@ -1,5 +1,13 @@
 /** An order as pages show it (customer pages, the private status page, the back office). */
-export type TimelineEntry = { id: number; from: string; to: string; by: string; at: number };
+export type TimelineEntry = {
+  id: number;
+  from: string;
+  to: string;
+  /** Said instead of "from → to" for an event that is not a change of state (a receipt uploaded). */
+  label?: string;
+  by: string;
+  at: number;
+};
 
 export type OrderLineView = {
   id: number;
@@ -38,6 +46,8 @@ export type OrderView = {
   deliveryStatus: string;
   createdAt: number;
   accessToken: string;
+  /** When the bank transfer receipt was uploaded (the latest one); null when there is none. */
+  receiptUploadedAt: number | null;
   items: OrderLineView[];
   timeline: TimelineEntry[];
   /** null when nothing in the order needs a prescription. */
@@ -59,3 +69,10 @@ export const REVIEW_STATUS_LABEL = {
 
 /** A pharmacist's note is at most this long (a rejection needs one; the customer reads it). */
 export const REVIEW_NOTE_MAX = 1000;
+
+/** The form field (and API multipart field) that carries a bank transfer receipt photo. */
+export const RECEIPT_FIELD = "receipt";
+/** The link holder's view of the transfer receipt (the order page links it). */
+export const receiptUrlForToken = (token: string) => `/order/${token}/receipt`;
+/** The order's account's and the back office's view of it. */
+export const receiptUrlForOrder = (orderId: string) => `/receipts/${orderId}`;

@@ -30,6 +30,8 @@ import type { OrderView, ReviewView, TimelineEntry } from "./order-view";
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_LINK_UNKNOWN = "We could not find that order. Please check the link you were given.";
 const PAYMENT_LABEL = { unpaid: "not paid", paid: "paid" } as const;
+/** The timeline's words for an uploaded (or replaced) transfer receipt. */
+export const RECEIPT_EVENT = "Transfer receipt uploaded";
 export const ORDER_CANCELLED = "This order was cancelled: its status can no longer change.";
 export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approve its prescription.";
 const STATUS_CHANGED_MEANWHILE =
@@ -40,15 +42,17 @@ async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
   const byOrder = new Map<string, TimelineEntry[]>();
   for (const e of await statusEventsFor(context.db, orderIds)) {
     const entry =
-      e.kind === "payment"
-        ? {
-            id: e.id,
-            from: `Payment: ${PAYMENT_LABEL[e.fromStatus as "paid" | "unpaid"] ?? e.fromStatus}`,
-            to: PAYMENT_LABEL[e.toStatus as "paid" | "unpaid"] ?? e.toStatus,
-            by: e.changedByName,
-            at: e.createdAt,
-          }
-        : { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
+      e.kind === "receipt"
+        ? { id: e.id, from: "", to: "", label: RECEIPT_EVENT, by: e.changedByName, at: e.createdAt }
+        : e.kind === "payment"
+          ? {
+              id: e.id,
+              from: `Payment: ${PAYMENT_LABEL[e.fromStatus as "paid" | "unpaid"] ?? e.fromStatus}`,
+              to: PAYMENT_LABEL[e.toStatus as "paid" | "unpaid"] ?? e.toStatus,
+              by: e.changedByName,
+              at: e.createdAt,
+            }
+          : { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
     byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), entry]);
   }
   return byOrder;
@@ -85,6 +89,7 @@ export function toOrderView(order: OrderWithItems, timeline: TimelineEntry[] = [
     deliveryStatus: order.deliveryStatus,
     createdAt: order.createdAt,
     accessToken: order.accessToken,
+    receiptUploadedAt: order.receiptKey ? order.receiptUploadedAt : null,
     timeline,
     items: order.items.map((item) => ({
       id: item.id,
@@ -125,6 +130,9 @@ export function toApiOrder(order: OrderWithItems, origin: string) {
     paymentStatus: order.paymentStatus,
     deliveryStatus: order.deliveryStatus,
     createdAt: new Date(order.createdAt).toISOString(),
+    // When the shopper's bank transfer receipt arrived (the latest one); null when there is none.
+    receiptUploadedAt:
+      order.receiptKey && order.receiptUploadedAt ? new Date(order.receiptUploadedAt).toISOString() : null,
     reviewStatus: order.reviewStatus,
     prescriptionReview: review ? { ...review, reviewedAt: new Date(review.reviewedAt).toISOString() } : null,
     items: order.items.map((item) => {

@@ -7,7 +7,7 @@ import { eraseConversation } from "~/features/chat/chat.server";
 import { logIn } from "~/features/accounts/login.server";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
-import { countAdmins, deleteAccountRows, prescriptionsOf } from "~/models/privacy.server";
+import { countAdmins, deleteAccountRows, prescriptionsOf, receiptKeysOf } from "~/models/privacy.server";
 
 export const WRONG_PASSWORD =
   "That password is not right. Enter your current password to delete your account.";
@@ -22,6 +22,7 @@ export function deletionSummary(orderRecordYears: number) {
       "Your account: name, e-mail address and password",
       "Every session: you are logged out everywhere",
       "Your prescriptions and their images",
+      "The bank transfer receipts you uploaded for your orders",
       "Your chat history with our pharmacists and doctors",
       "Contact messages you sent while logged in",
       "Your consent records",
@@ -58,7 +59,10 @@ export async function deleteMyAccount(
   }
   if (user.role === "admin" && (await countAdmins(context.db)) <= 1) throw new AppError(409, LAST_ADMIN);
 
-  const images = (await prescriptionsOf(context.db, user.id)).map((p) => p.imageKey);
+  const images = [
+    ...(await prescriptionsOf(context.db, user.id)).map((p) => p.imageKey),
+    ...(await receiptKeysOf(context.db, user.id)),
+  ];
   if (user.role !== "admin") await eraseConversation(context.config, user.id);
   if (!(await deleteAccountRows(context.db, user.id))) throw new AppError(409, LAST_ADMIN);
   if (images.length > 0) await context.cloudflare.env.IMAGES.delete(images);

@@ -1,7 +1,8 @@
 /**
  * "Download my data": everything we hold on the signed-in person, as one ZIP built in the Worker:
  * data.json (every record; money in naira as the JSON API gives it, and in kobo; times ISO 8601),
- * README.txt (what each file is) and prescriptions/<id>.<ext> (the images, read from R2).
+ * README.txt (what each file is), prescriptions/<id>.<ext> and receipts/<order ref>.<ext> (the images, read
+ * from R2).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { strToU8, zipSync, type Zippable } from "fflate";
@@ -27,7 +28,8 @@ data.json
   - account: your name, e-mail address, role and when you registered (your password is stored only as a
     one-way hash, which is not included).
   - orders: every order you placed while logged in, with its items, total (totalAmount in naira,
-    totalKobo in kobo: 100 kobo = 1 naira), delivery details and status timeline.
+    totalKobo in kobo: 100 kobo = 1 naira), delivery details, payment, status timeline and, for a bank
+    transfer, the receipt you uploaded (its "file" field names the image in this archive).
   - prescriptions: every prescription you uploaded, when, and each time a pharmacist viewed it. The
     "file" field names the image in this archive.
   - chat: your conversation with our pharmacists and doctors.
@@ -38,6 +40,9 @@ data.json
 
 prescriptions/
   The prescription images you uploaded, named by their id in data.json.
+
+receipts/
+  The bank transfer receipts you uploaded, named by their order's reference.
 
 Questions: see the privacy notice at /privacy.
 `;
@@ -70,6 +75,14 @@ export async function exportMyData(
     const object = await context.cloudflare.env.IMAGES.get(p.imageKey);
     if (object) files[prescriptionFile(p)] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
   }
+  const receiptFiles = new Map<string, string>();
+  for (const o of orders) {
+    const object = o.receiptKey ? await context.cloudflare.env.IMAGES.get(o.receiptKey) : null;
+    if (!o.receiptKey || !object) continue;
+    const file = `receipts/${displayOrderRef(o)}.${extensionOf(o.receiptKey)}`;
+    files[file] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+    receiptFiles.set(o.id, file);
+  }
 
   const data = {
     exportedAt: iso(now),
@@ -92,6 +105,11 @@ export async function exportMyData(
       totalKobo: o.totalKobo,
       deliveryStatus: o.deliveryStatus,
       reviewStatus: o.reviewStatus,
+      paymentMethod: o.paymentMethod,
+      paymentStatus: o.paymentStatus,
+      receipt: receiptFiles.has(o.id)
+        ? { uploadedAt: iso(o.receiptUploadedAt), file: receiptFiles.get(o.id) }
+        : null,
       createdAt: iso(o.createdAt),
       items: o.items.map((i) => ({
         name: i.name,
@@ -101,7 +119,13 @@ export async function exportMyData(
       })),
       timeline: events
         .filter((e) => e.orderId === o.id)
-        .map((e) => ({ from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: iso(e.createdAt) })),
+        .map((e) => ({
+          kind: e.kind,
+          from: e.fromStatus,
+          to: e.toStatus,
+          by: e.changedByName,
+          at: iso(e.createdAt),
+        })),
     })),
     prescriptions: prescriptions.map((p) => ({
       id: p.id,
@@ -141,9 +165,10 @@ export async function exportMyData(
   return { filename: `medistore-data-${new Date(now).toISOString().slice(0, 10)}.zip`, bytes };
 }
 
+const extensionOf = (key: string) => /\.([a-z0-9]+)$/.exec(key)?.[1] ?? "webp";
+
 function prescriptionFile(p: { id: string; imageKey: string }) {
-  const extension = /\.([a-z0-9]+)$/.exec(p.imageKey)?.[1] ?? "webp";
-  return `prescriptions/${p.id}.${extension}`;
+  return `prescriptions/${p.id}.${extensionOf(p.imageKey)}`;
 }
 
 /** The archive as a download nobody caches. */

@@ -3,8 +3,7 @@
  * period (config.retention, the same values /privacy states) and logs how many of each went, never who or
  * what. Chat messages are pruned by the chat party's own alarm (party/chat.ts), with the same period.
  *
- * Each step below is one kind of data. Bank-transfer receipts do not exist yet: when they do, their purge is
- * one more step here (and one more row on /privacy).
+ * Each step below is one kind of data.
  */
 import type { Database } from "~/db/client.server";
 import {
@@ -13,6 +12,8 @@ import {
   deleteExpiredSessions,
   deleteIdleThrottleRows,
   expiredPrescriptions,
+  forgetReceipts,
+  receiptsOfOrdersBefore,
 } from "~/models/privacy.server";
 import type { RetentionConfig } from "~/services/env.server";
 import { removePrescriptions } from "./consents.server";
@@ -20,7 +21,7 @@ import { removePrescriptions } from "./consents.server";
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Failed-login counts are forgotten after 30 minutes anyway; a day later their rows go. */
 const THROTTLE_IDLE_MS = DAY_MS;
-/** Prescriptions deleted per batch (one R2 delete call takes up to 1,000 keys). */
+/** Prescriptions and receipts deleted per batch (one R2 delete call takes up to 1,000 keys). */
 const PRESCRIPTION_BATCH = 500;
 
 export type RetentionDeps = {
@@ -31,6 +32,7 @@ export type RetentionDeps = {
 
 export type RetentionReport = {
   prescriptions: number;
+  receipts: number;
   contactMessages: number;
   sessions: number;
   loginThrottles: number;
@@ -52,12 +54,24 @@ export async function runRetention(
     if (due.length < PRESCRIPTION_BATCH) break;
   }
 
+  // Transfer receipts are part of the order's record: they go when it is anonymised, just before it.
+  const orderCutoff = now - orderRecordMs(retention.orderRecordYears);
+  let receipts = 0;
+  for (;;) {
+    const due = await receiptsOfOrdersBefore(db, orderCutoff, PRESCRIPTION_BATCH);
+    const keys = due.flatMap((r) => (r.receiptKey ? [r.receiptKey] : []));
+    receipts += await forgetReceipts(db, keys);
+    if (keys.length > 0) await bucket.delete(keys);
+    if (due.length < PRESCRIPTION_BATCH) break;
+  }
+
   const report: RetentionReport = {
     prescriptions,
+    receipts,
     contactMessages: await deleteContactMessagesBefore(db, now - retention.contactDays * DAY_MS),
     sessions: await deleteExpiredSessions(db, now),
     loginThrottles: await deleteIdleThrottleRows(db, now - THROTTLE_IDLE_MS),
-    ordersAnonymised: await anonymiseOrdersBefore(db, now - orderRecordMs(retention.orderRecordYears)),
+    ordersAnonymised: await anonymiseOrdersBefore(db, orderCutoff),
   };
   console.log(JSON.stringify({ job: "retention", removed: report }));
   return report;

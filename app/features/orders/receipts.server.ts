@@ -1,0 +1,140 @@
+/**
+ * Bank transfer receipts: the shopper photographs the transfer and uploads it on the order's page (or
+ * through the API), so staff can check it before marking the order paid. Kept like prescriptions: private
+ * R2 under `receipts/`, re-encoded so only the pixels survive, served never cached to the link holder, the
+ * order's own account and admins. They go when the order is anonymised (docs/product-rules.md, Delivery
+ * and payment).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Order } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import type { PublicUser } from "~/lib/user";
+import { getOrderByAccessToken, getOrderById, setReceipt, type OrderWithItems } from "~/models/order.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
+import { readImageField, reencodeWithin } from "~/services/uploads.server";
+import { getUser } from "~/services/session.server";
+import { ORDER_LINK_UNKNOWN, ORDER_NOT_FOUND } from "./orders.server";
+import { RECEIPT_FIELD } from "./order-view";
+
+const RECEIPT_PREFIX = "receipts/";
+/** Enough to read a bank's small print photographed on a phone; larger photos are scaled down. */
+const RECEIPT_MAX_SIDE = 2000;
+const RECEIPT_QUALITY = 85;
+
+export const RECEIPT_UPLOADED =
+  "Thank you: your transfer receipt was uploaded. We mark the order paid once we see the money.";
+export const RECEIPT_NOT_TRANSFER = "This order is paid on delivery: there is no transfer receipt to upload.";
+export const RECEIPT_ALREADY_PAID = "This order is already paid: no receipt is needed.";
+export const RECEIPT_CANCELLED = "This order was cancelled: a receipt can no longer be uploaded.";
+const RECEIPT_CHANGED_MEANWHILE =
+  "This order changed a moment ago. Reload the page to see it, then try again.";
+export const RECEIPT_NOT_YOURS = "You can only upload a receipt for your own order.";
+export const RECEIPT_CREDENTIALS =
+  "Log in as the order's account (Bearer token), or send the order's private token in X-Order-Token.";
+
+type PaymentState = { paymentMethod: string; paymentStatus: string; deliveryStatus: string };
+
+/** Why this order takes no receipt now, or null when it does. */
+function refusal(order: PaymentState) {
+  if (order.deliveryStatus === "Cancelled") return RECEIPT_CANCELLED;
+  if (order.paymentMethod !== "bank_transfer") return RECEIPT_NOT_TRANSFER;
+  if (order.paymentStatus === "paid") return RECEIPT_ALREADY_PAID;
+  return null;
+}
+
+/** Whether the order page offers the upload form. */
+export const takesReceipt = (order: PaymentState) => refusal(order) === null;
+
+/**
+ * Stores the form's receipt photo for `order` and points the order at it; the photo it replaces is deleted
+ * once the order no longer points at it (a failure in between leaves an orphan, never a broken link).
+ */
+async function storeReceipt(
+  request: Request,
+  context: AppLoadContext,
+  order: OrderWithItems,
+  form: FormData,
+  who: { id: string; name: string },
+): Promise<OrderWithItems> {
+  const refused = refusal(order);
+  if (refused) throw new AppError(409, refused);
+  await enforceRateLimit(request, context, "upload", who.id || undefined);
+  const image = await reencodeWithin(context, await readImageField(form, RECEIPT_FIELD), {
+    maxSide: RECEIPT_MAX_SIDE,
+    quality: RECEIPT_QUALITY,
+  });
+  const bucket = context.cloudflare.env.IMAGES;
+  const key = `${RECEIPT_PREFIX}${order.id}/${crypto.randomUUID()}.${image.extension}`;
+  await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.contentType } });
+  let changed = false;
+  try {
+    changed = await setReceipt(context.db, order, { key, uploadedAt: Date.now() }, who);
+  } finally {
+    if (!changed) await bucket.delete(key);
+  }
+  if (!changed) {
+    // Paid, cancelled or another upload in the meantime: say which, as far as it can be told.
+    const now = await getOrderById(context.db, order.id);
+    throw new AppError(409, (now && refusal(now)) ?? RECEIPT_CHANGED_MEANWHILE);
+  }
+  if (order.receiptKey) await bucket.delete(order.receiptKey);
+  const updated = await getOrderById(context.db, order.id);
+  if (!updated) throw new AppError(404, ORDER_NOT_FOUND);
+  return updated;
+}
+
+/** The order page's upload: the link is the key, as for viewing the order. */
+export async function uploadReceiptWithLink(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  form: FormData,
+): Promise<OrderWithItems> {
+  const order = await getOrderByAccessToken(context.db, token);
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
+  const user = await getUser(request, context);
+  const who =
+    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  return storeReceipt(request, context, order, form, who);
+}
+
+/**
+ * `POST /api/orders/{id}/receipt`: the order's account or an admin (Bearer token or session), or whoever
+ * holds the order's private token (its status link's last part) sent as `X-Order-Token`.
+ */
+export async function uploadReceiptByApi(
+  request: Request,
+  context: AppLoadContext,
+  orderId: string,
+  form: () => Promise<FormData>,
+): Promise<OrderWithItems> {
+  const linkToken = request.headers.get("X-Order-Token");
+  const viewer = await getUser(request, context);
+  if (!linkToken && !viewer) throw new AppError(401, RECEIPT_CREDENTIALS);
+  const order = /^[0-9a-f-]{36}$/.test(orderId) ? await getOrderById(context.db, orderId) : undefined;
+  const byLink = order !== undefined && linkToken !== null && linkToken === order.accessToken;
+  if (!order || (linkToken && !byLink)) throw new AppError(404, ORDER_NOT_FOUND);
+  const isOwner = viewer !== null && viewer.id === order.userId;
+  if (!byLink && !isOwner && viewer?.role !== "admin") throw new AppError(403, RECEIPT_NOT_YOURS);
+  const who = viewer && (isOwner || viewer.role === "admin") ? viewer : { id: "", name: "The customer" };
+  return storeReceipt(request, context, order, await form(), who);
+}
+
+async function receiptObject(context: AppLoadContext, order: Pick<Order, "receiptKey"> | undefined) {
+  if (!order?.receiptKey) return null;
+  const object = await context.cloudflare.env.IMAGES.get(order.receiptKey);
+  return object ? { body: object.body, contentType: object.httpMetadata?.contentType ?? "image/webp" } : null;
+}
+
+/** The receipt of the order behind this private link; null when none. */
+export async function receiptWithLink(context: AppLoadContext, token: string) {
+  return receiptObject(context, await getOrderByAccessToken(context.db, token));
+}
+
+/** The receipt if `viewer` may see it (an admin, or the account the order belongs to); else null. */
+export async function receiptForViewer(context: AppLoadContext, viewer: PublicUser | null, orderId: string) {
+  if (!viewer || !/^[0-9a-f-]{36}$/.test(orderId)) return null;
+  const order = await getOrderById(context.db, orderId);
+  if (!order || (viewer.role !== "admin" && order.userId !== viewer.id)) return null;
+  return receiptObject(context, order);
+}

@@ -258,8 +258,6 @@ const SECTIONS = [
         unit: "share",
         value: (results) =>
           ratio(measured(results.throughputMediStore)?.rps, measured(results.throughputHello)?.rps),
-        // Neither side measured on purpose (--skip/--only): nothing to compare, and nothing wrong.
-        when: (results) => !(results.throughputMediStore?.skipped && results.throughputHello?.skipped),
         status: (_, share) => (Number.isFinite(share) ? "info" : "error"),
       },
     ],

@@ -13,7 +13,7 @@ import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.se
 import { isCrossSiteWrite } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
-import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
+import { edgeCacheDecision, forgetCatalogueVersion, serveGuestPage } from "./edge-cache";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -76,10 +76,12 @@ export default {
             env,
             ctx,
             buildVersion: serverBuild.assets.version,
+            versionTtlMs: config.catalogueVersionTtlMs,
             nonce,
             render,
           })
         : await render(nonce);
+    if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
     const secured = withSecurityHeaders(response, request, { config, nonce });
     if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
     return secured;

@@ -32,6 +32,30 @@
 import { isDataSaver } from "../app/lib/data-saver";
 import { readCatalogueVersion } from "../app/models/catalogue-version.server";
 
+/**
+ * The catalogue version this isolate last read, trusted for `ttlMs` (config CATALOGUE_VERSION_TTL_MS): a D1
+ * read on every hit would cost more than the rest of the hit. A write handled by this isolate forgets it at
+ * once (forgetCatalogueVersion), so whoever changed the catalogue sees the change on their next page.
+ */
+let knownVersion: { value: Promise<string>; until: number } | undefined;
+
+function catalogueVersion(d1: D1Database, ttlMs: number): Promise<string> {
+  const now = Date.now();
+  if (knownVersion && knownVersion.until > now) return knownVersion.value;
+  const value = readCatalogueVersion(d1);
+  const entry = { value, until: now + ttlMs };
+  knownVersion = entry;
+  value.catch(() => {
+    if (knownVersion === entry) knownVersion = undefined;
+  });
+  return value;
+}
+
+/** After any request that may have written (not a GET or HEAD): the next page reads the version again. */
+export function forgetCatalogueVersion(): void {
+  knownVersion = undefined;
+}
+
 /** What the cached copy carries in place of a nonce; replaced in every response. */
 export const NONCE_PLACEHOLDER = "edge-cache-nonce";
 export const CACHE_TTL_SECONDS = 600;
@@ -45,6 +69,42 @@ const MAX_QUERY_LENGTH = 200;
 const PAGE_PARAM = /^[1-9][0-9]{0,3}$/;
 
 export type EdgeCacheDecision = "cache" | "bypass" | "none";
+
+/**
+ * A small copy of the hottest pages in this isolate's memory, in front of the Cache API: a hit then costs no
+ * cache lookup and no body copy out of it. Same keys (so the same catalogue version rule); least recently
+ * used first out past MEMORY_MAX_BYTES.
+ */
+const MEMORY_MAX_BYTES = 4_000_000;
+type Kept = { body: ArrayBuffer; headers: [string, string][]; expires: number };
+const memory = new Map<string, Kept>();
+let memoryBytes = 0;
+
+function fromMemory(key: string): Response | null {
+  const kept = memory.get(key);
+  if (!kept) return null;
+  memory.delete(key);
+  if (kept.expires < Date.now()) {
+    memoryBytes -= kept.body.byteLength;
+    return null;
+  }
+  memory.set(key, kept);
+  return new Response(kept.body, { status: 200, headers: kept.headers });
+}
+
+function keepInMemory(key: string, body: ArrayBuffer, headers: Headers, expires: number): void {
+  if (body.byteLength > MEMORY_MAX_BYTES / 8) return;
+  const old = memory.get(key);
+  if (old) memoryBytes -= old.body.byteLength;
+  memory.delete(key);
+  memory.set(key, { body, headers: [...headers], expires });
+  memoryBytes += body.byteLength;
+  for (const [oldest, kept] of memory) {
+    if (memoryBytes <= MEMORY_MAX_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= kept.body.byteLength;
+  }
+}
 
 function hasPersonalCookie(cookieHeader: string | null): boolean {
   if (!cookieHeader) return false;
@@ -127,6 +187,7 @@ export async function serveGuestPage({
   env,
   ctx,
   buildVersion,
+  versionTtlMs,
   nonce,
   render,
 }: {
@@ -135,27 +196,35 @@ export async function serveGuestPage({
   env: Env;
   ctx: ExecutionContext;
   buildVersion: string;
+  versionTtlMs: number;
   nonce: string;
   render: (nonce: string) => Promise<Response>;
 }): Promise<Response> {
   const head = request.method === "HEAD";
   let key: Request;
   try {
-    key = cacheKey(request, url, buildVersion, await readCatalogueVersion(env.DB));
+    key = cacheKey(request, url, buildVersion, await catalogueVersion(env.DB, versionTtlMs));
   } catch (error) {
     // Without a version nothing can be cached safely; the page itself must still work.
     console.error(error);
     return render(nonce);
   }
+  const inMemory = fromMemory(key.url);
+  if (inMemory) return toBrowser(inMemory, nonce, "HIT", head);
   const cache = await caches.open("guest-pages");
   const hit = await cache.match(key);
-  if (hit) return toBrowser(hit, nonce, "HIT", head);
+  if (hit) {
+    const body = await hit.arrayBuffer();
+    keepInMemory(key.url, body, hit.headers, Date.now() + CACHE_TTL_SECONDS * 1000);
+    return toBrowser(new Response(body, hit), nonce, "HIT", head);
+  }
 
   const rendered = await render(NONCE_PLACEHOLDER);
   if (head || !isStorable(rendered)) return toBrowser(rendered, nonce, "MISS", head);
   const body = await rendered.arrayBuffer();
   const stored = new Headers(rendered.headers);
   stored.set("Cache-Control", `public, max-age=${CACHE_TTL_SECONDS}`);
+  keepInMemory(key.url, body, stored, Date.now() + CACHE_TTL_SECONDS * 1000);
   ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));
   return toBrowser(new Response(body, rendered), nonce, "MISS", head);
 }

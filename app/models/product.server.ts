@@ -6,7 +6,7 @@ import { products, type Product } from "~/db/schema";
 export const SHOP_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
 
-/** The four products the hero shows. Matched by name prefix, so a renamed pack still shows. */
+/** The four products the hero shows (the first alphabetical match of each). Matched by name prefix, so a renamed pack still shows. */
 export const HERO_PRODUCT_NAMES = ["Paracetamol", "Amoxicillin", "Vitamin C", "Ibuprofen"];
 
 function escapeLike(term: string): string {
@@ -35,27 +35,29 @@ export function normalizeSearch(raw: string | null | undefined): string {
   );
 }
 
-/**
- * One page of the catalogue (of one category when given), alphabetical; `hasMore` is known by reading one
- * row past the page.
- */
-export async function listProducts(
-  db: Database,
-  {
-    search = "",
-    category,
-    page = 1,
-    pageSize = SHOP_PAGE_SIZE,
-  }: { search?: string; category?: string; page?: number; pageSize?: number },
-): Promise<{ products: Product[]; hasMore: boolean }> {
-  const rows = await db
+type PageQuery = { search?: string; category?: string; page?: number; pageSize?: number };
+
+/** The query of one page: one row past it is read, so `hasMore` is known without a count. */
+function pageQuery(db: Database, { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery) {
+  return db
     .select()
     .from(products)
     .where(and(searchCondition(search), category === undefined ? undefined : eq(products.category, category)))
     .orderBy(asc(products.name), asc(products.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
+}
+
+function toPage(rows: Product[], pageSize = SHOP_PAGE_SIZE) {
   return { products: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** One page of the catalogue (of one category when given), alphabetical. */
+export async function listProducts(
+  db: Database,
+  query: PageQuery,
+): Promise<{ products: Product[]; hasMore: boolean }> {
+  return toPage(await pageQuery(db, query), query.pageSize);
 }
 
 export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
@@ -78,9 +80,8 @@ function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** The hero's sample products: the first alphabetical match for each name, in one D1 round trip. */
-export async function heroProducts(db: Database): Promise<Product[]> {
-  const [first, ...rest] = HERO_PRODUCT_NAMES.map((name) =>
+function heroQueries(db: Database) {
+  return HERO_PRODUCT_NAMES.map((name) =>
     db
       .select()
       .from(products)
@@ -89,8 +90,18 @@ export async function heroProducts(db: Database): Promise<Product[]> {
       .orderBy(asc(products.name))
       .limit(1),
   );
-  const results = await db.batch([first, ...rest]);
-  return results.flatMap((rows) => rows.slice(0, 1));
+}
+
+/**
+ * The home page's products: the hero's and one page of the catalogue, in one D1 round trip (on a page that
+ * misses the edge cache, round trips cost more than the queries).
+ */
+export async function homeProducts(
+  db: Database,
+  query: PageQuery,
+): Promise<{ hero: Product[]; products: Product[]; hasMore: boolean }> {
+  const [page, ...hero] = await db.batch([pageQuery(db, query), ...heroQueries(db)]);
+  return { hero: hero.flatMap((rows) => rows.slice(0, 1)), ...toPage(page, query.pageSize) };
 }
 
 /** The categories that have products, alphabetical: read from the category index alone. */

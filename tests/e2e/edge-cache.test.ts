@@ -37,7 +37,8 @@ describe("a page served from the edge cache", () => {
     await page.getByTestId("cart-button").click();
     const drawer = page.getByRole("dialog", { name: "Your cart" });
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
-    const key = drawer.locator('input[name="idempotencyKey"]');
+    const details = page.getByRole("dialog", { name: "Delivery details" });
+    const key = details.locator('input[name="idempotencyKey"]');
     await key.waitFor({ state: "attached" });
     expect(await key.inputValue()).toMatch(/^[0-9a-f-]{36}$/);
     expect(errors).toEqual([]);

@@ -21,8 +21,10 @@
  *
  * The key: the page's URL as the runtime parsed it, the data-saver variant, the build's asset version (a
  * deploy changes the script URLs) and the catalogue version (drizzle/0008: triggers move it on every write
- * to products, whichever code path made it). A catalogue change makes every older copy unreachable at once,
- * in every colo, without a purge (Cache API deletes are per URL and per colo). The query string is part of
+ * to products, whichever code path made it). A catalogue change makes every older copy unreachable in every
+ * colo without a purge (Cache API deletes are per URL and per colo): at once through the isolate that made it,
+ * within CATALOGUE_VERSION_TTL_MS elsewhere (an isolate trusts the version it read that long; reading it from
+ * D1 on every hit cost more than the rest of the hit). The query string is part of
  * the key as it is, since the page echoes it (forms' redirectTo, the search box), so only the parameters the
  * pages read (`q` and `page`, once each, bounded) are cached; any other query string (tracking tags, junk)
  * is served uncached and stored nowhere, so it cannot fill the cache. Copies expire after CACHE_TTL_SECONDS

@@ -36,6 +36,8 @@ export default defineConfig(async () => {
                   APP_ENV: "test",
                   COOKIE_SECRET: "integration-test-cookie-secret",
                   CHAT_SECRET: "integration-test-chat-secret-0123456789",
+                  // Tests write to D1 directly, past the Worker: every request reads the catalogue version.
+                  CATALOGUE_VERSION_TTL_MS: "0",
                 },
               },
             }),

@@ -54,12 +54,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   const { config } = context;
   const rx = await prescriptionNeeds(context, cart.view, user);
+  const hasCart = cart.view.lines.length > 0;
   return data(
     {
       cart: cart.view,
       toast: flash.toast,
-      // One key per rendered checkout form: resubmitting the same form cannot create a second order.
-      checkoutKey: crypto.randomUUID(),
+      // One key per rendered checkout form: resubmitting the same form cannot create a second order. Minted
+      // only when there is a cart to check out (any cart change reloads this data), so a guest page without
+      // a cart is the same for everyone and the edge cache can keep it (workers/edge-cache.ts).
+      checkoutKey: hasCart ? crypto.randomUUID() : "",
       store: {
         phone: config.storePhone,
         email: config.storeEmail,
@@ -69,8 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Prescription-only items in the cart (said in the drawer, the cart page and checkout).
       rx,
       user,
-      // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and address).
-      deliveryDefaults: user ? await deliveryDefaults(context, user) : undefined,
+      // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and
+      // address); the form only shows with a cart, so browsing with an empty one does not read them.
+      deliveryDefaults: user && hasCart ? await deliveryDefaults(context, user) : undefined,
     },
     { headers },
   );

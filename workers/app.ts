@@ -13,8 +13,10 @@ import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.se
 import { isCrossSiteWrite } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
+import { edgeCacheDecision, forgetCatalogueVersion, serveGuestPage } from "./edge-cache";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 let cachedConfig: { env: Env; config: AppConfig } | undefined;
 
@@ -59,11 +61,30 @@ export default {
     }
 
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-    const response = await handleRemixRequest(
-      withoutLegacyDataParam(request),
-      createAppLoadContext(env, ctx, config, nonce),
-    );
-    return withSecurityHeaders(response, request, { config, nonce });
+    const url = new URL(request.url);
+    const decision = edgeCacheDecision(request, url);
+    const render = (renderNonce: string) =>
+      handleRemixRequest(
+        withoutLegacyDataParam(request),
+        createAppLoadContext(env, ctx, config, renderNonce),
+      );
+    const response =
+      decision === "cache"
+        ? await serveGuestPage({
+            request,
+            url,
+            env,
+            ctx,
+            buildVersion: serverBuild.assets.version,
+            versionTtlMs: config.catalogueVersionTtlMs,
+            nonce,
+            render,
+          })
+        : await render(nonce);
+    if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
+    const secured = withSecurityHeaders(response, request, { config, nonce });
+    if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
+    return secured;
   },
 
   /** The Cron Trigger: deletes what is past its retention period, as of the scheduled time. */
@@ -138,6 +159,9 @@ function withSecurityHeaders(
 ): Response {
   const headers = new Headers(response.headers);
   if (isPersonal(request, response)) headers.set("Cache-Control", "private, no-store");
+  // Every page holds its own CSP nonce: a shared cache must not keep it (the edge cache keeps a copy without).
+  else if (headers.get("Content-Type")?.startsWith("text/html") && !headers.has("Cache-Control"))
+    headers.set("Cache-Control", "private, no-cache");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

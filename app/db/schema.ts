@@ -52,6 +52,19 @@ export const products = sqliteTable(
   ],
 );
 
+/**
+ * One row whose number goes up on every write to products (triggers in the migration): the guest pages the
+ * edge cache keeps are keyed on it, so any catalogue change makes every older copy unreachable at once.
+ */
+export const catalogueVersion = sqliteTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull(),
+  },
+  (t) => [check("catalogue_version_one_row", sql`${t.id} = 1`)],
+);
+
 export const users = sqliteTable(
   "users",
   {

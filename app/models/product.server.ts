@@ -7,7 +7,7 @@ import { searchPageIds } from "./product-search.server";
 export const SHOP_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
 
-/** The four products the hero shows. Matched by name prefix, so a renamed pack still shows. */
+/** The four products the hero shows (the first alphabetical match of each). Matched by name prefix, so a renamed pack still shows. */
 export const HERO_PRODUCT_NAMES = ["Paracetamol", "Amoxicillin", "Vitamin C", "Ibuprofen"];
 
 /** What a search box sent, as searched: control characters (a NUL breaks full-text search) become spaces. */
@@ -21,36 +21,46 @@ export function normalizeSearch(raw: string | null | undefined): string {
   );
 }
 
+type PageQuery = { search?: string; category?: string; page?: number; pageSize?: number };
+
 /**
- * One page of the catalogue (of one category when given), alphabetical; `hasMore` is known by reading one
- * row past the page.
+ * The query of one page, alphabetical: one row past it is read, so `hasMore` is known without a count. A
+ * search first settles which ids make the page (product-search.server.ts). Wrapped in an object because a
+ * Drizzle query is a thenable: returning it from an async function would run it.
  */
-export async function listProducts(
+async function pageQuery(
   db: Database,
-  {
-    search = "",
-    category,
-    page = 1,
-    pageSize = SHOP_PAGE_SIZE,
-  }: { search?: string; category?: string; page?: number; pageSize?: number },
-): Promise<{ products: Product[]; hasMore: boolean }> {
+  { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery,
+) {
   const limit = pageSize + 1;
   const offset = (page - 1) * pageSize;
-  const inCategory = category === undefined ? undefined : eq(products.category, category);
-  const rows = search
-    ? await db
+  const query = search
+    ? db
         .select()
         .from(products)
         .where(sql`${products.id} IN (${await searchPageIds(db, { term: search, category, limit, offset })})`)
         .orderBy(asc(products.name), asc(products.id))
-    : await db
+    : db
         .select()
         .from(products)
-        .where(inCategory)
+        .where(category === undefined ? undefined : eq(products.category, category))
         .orderBy(asc(products.name), asc(products.id))
         .limit(limit)
         .offset(offset);
+  return { query };
+}
+
+function toPage(rows: Product[], pageSize = SHOP_PAGE_SIZE) {
   return { products: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** One page of the catalogue (of one category when given), alphabetical. */
+export async function listProducts(
+  db: Database,
+  query: PageQuery,
+): Promise<{ products: Product[]; hasMore: boolean }> {
+  const { query: rows } = await pageQuery(db, query);
+  return toPage(await rows, query.pageSize);
 }
 
 export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
@@ -73,9 +83,8 @@ function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-/** The hero's sample products: the first alphabetical match for each name, in one D1 round trip. */
-export async function heroProducts(db: Database): Promise<Product[]> {
-  const [first, ...rest] = HERO_PRODUCT_NAMES.map((name) =>
+function heroQueries(db: Database) {
+  return HERO_PRODUCT_NAMES.map((name) =>
     db
       .select()
       .from(products)
@@ -84,8 +93,19 @@ export async function heroProducts(db: Database): Promise<Product[]> {
       .orderBy(asc(products.name))
       .limit(1),
   );
-  const results = await db.batch([first, ...rest]);
-  return results.flatMap((rows) => rows.slice(0, 1));
+}
+
+/**
+ * The home page's products: the hero's and one page of the catalogue, in one D1 round trip (on a page that
+ * misses the edge cache, round trips cost more than the queries).
+ */
+export async function homeProducts(
+  db: Database,
+  query: PageQuery,
+): Promise<{ hero: Product[]; products: Product[]; hasMore: boolean }> {
+  const { query: pageRows } = await pageQuery(db, query);
+  const [page, ...hero] = await db.batch([pageRows, ...heroQueries(db)]);
+  return { hero: hero.flatMap((rows) => rows.slice(0, 1)), ...toPage(page, query.pageSize) };
 }
 
 /** The categories that have products, alphabetical: read from the category index alone. */

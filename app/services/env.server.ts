@@ -67,6 +67,12 @@ const envSchema = z.object({
   RETENTION_CHAT_DAYS: period("RETENTION_CHAT_DAYS", "days"),
   RETENTION_CONTACT_DAYS: period("RETENTION_CONTACT_DAYS", "days"),
   ORDER_RECORD_YEARS: period("ORDER_RECORD_YEARS", "years"),
+  // How long an isolate trusts the catalogue version it read (workers/edge-cache.ts); 0 reads it every time.
+  CATALOGUE_VERSION_TTL_MS: z
+    .string()
+    .regex(/^\d{1,5}$/, "CATALOGUE_VERSION_TTL_MS must be a whole number of milliseconds (0 to 99999)")
+    .default("1000")
+    .transform(Number),
 });
 
 /** Retention periods: the scheduled job enforces them, the privacy page states them. */
@@ -92,6 +98,8 @@ export type AppConfig = {
   /** The pharmacy's registration with the Pharmacists Council of Nigeria (footer, /about). */
   pharmacy: { superintendentName: string; superintendentPcn: string; premisesNumber: string };
   retention: RetentionConfig;
+  /** How long an isolate trusts the catalogue version it read before reading it again. */
+  catalogueVersionTtlMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -127,6 +135,7 @@ export function parseConfig(env: Env): AppConfig {
   }
   return {
     isProduction: vars.APP_ENV === "production",
+    catalogueVersionTtlMs: vars.CATALOGUE_VERSION_TTL_MS,
     cookieSecret: vars.COOKIE_SECRET,
     sellerWhatsApp: vars.SELLER_WHATSAPP,
     storePhone: vars.STORE_PHONE,

@@ -29,6 +29,7 @@ interface Env {
   RETENTION_CHAT_DAYS?: string;
   RETENTION_CONTACT_DAYS?: string;
   ORDER_RECORD_YEARS?: string;
+  CATALOGUE_VERSION_TTL_MS?: string;
 }
 
 /** The Remix server build (wrangler.toml [alias]: build/server, or the tests' own build). */

@@ -4,7 +4,8 @@
  *   1. first load of / and of a product page: HTML, CSS and JS gzip-compressed (level 6), product images
  *      apart
  *   2. Lighthouse mobile on / and on a product page (median of 3 runs each)
- *   3. throughput of / at 10,000 products, next to a hello-world Worker in the same runtime
+ *   3. throughput of / and a product page at 10,000 products, from the edge cache and uncached, next to a
+ *      hello-world Worker in the same runtime
  *   4. search latency at 100,000 products
  *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
  *      memory of the party process
@@ -27,8 +28,8 @@ import { measureFirstLoad } from "./measure/first-load.mjs";
 import { runLighthouse } from "./measure/lighthouse.mjs";
 import { measureOrders } from "./measure/orders.mjs";
 import { measureSearch } from "./measure/search.mjs";
+import { measureGuestPages, measureHelloWorld } from "./measure/throughput.mjs";
 import { prepareOrders } from "./orders.mjs";
-import { loadTest, measureHelloWorld } from "./measure/throughput.mjs";
 import { installCleanupHandlers, ROOT, stopAll } from "./processes.mjs";
 import { log, report } from "./report.mjs";
 import { errorMessage, formatCount, formatMs } from "./stats.mjs";
@@ -181,9 +182,15 @@ async function main() {
     {
       key: "throughputMediStore",
       skip: skip("throughput"),
-      say: `[3] load on /: ${settings.connections} connections, ${settings.seconds} s (after ${settings.warmupSeconds} s warm-up)`,
-      run: (url) => loadTest(`${url}/`, settings),
-      then: sayLoad,
+      say: `[3] load on / and a product page, cache hits then uncached renders: ${settings.connections} connections, ${settings.seconds} s each (after ${settings.warmupSeconds} s warm-up)`,
+      run: async (url) => measureGuestPages(url, await productPagePath(url), settings),
+      then: (pages) => {
+        for (const page of pages) {
+          log(`  ${page.path}`);
+          sayLoad(page.hit);
+          sayLoad(page.miss);
+        }
+      },
     },
   ]);
   await measure({

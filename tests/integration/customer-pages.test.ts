@@ -55,7 +55,8 @@ describe("orders belong to the account that placed them", () => {
     expect(pending.match(/Order #MS-/g)).toHaveLength(1);
     expect(pending).toContain(para.name);
 
-    // The next checkout starts with the last phone and address.
+    // The next checkout starts with the last phone and address (the form shows once there is a cart).
+    await user.client.post("/cart", { intent: "add", productId: String(para.id) });
     const checkout = await html(await user.client.get("/checkout"));
     expect(checkout).toContain("+2348031234567");
 

@@ -9,7 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
-import { heroProducts, listCategories, listProducts, normalizeSearch } from "~/models/product.server";
+import { homeProducts, listCategories, listProducts, normalizeSearch } from "~/models/product.server";
 import { categoryPath, productPath, slugify, stockView, type ProductCardData } from "./product-view";
 
 export function toCard(product: Product): ProductCardData {
@@ -94,8 +94,11 @@ export async function loadShopGrid(request: Request, context: AppLoadContext) {
 export type ShopGridData = Awaited<ReturnType<typeof loadShopGrid>>;
 
 export async function loadHome(request: Request, context: AppLoadContext) {
-  const [hero, grid] = await Promise.all([heroProducts(context.db), loadShopGrid(request, context)]);
-  return { hero: hero.map(toCard), grid };
+  const url = new URL(request.url);
+  const search = normalizeSearch(url.searchParams.get("q"));
+  const page = parsePage(url.searchParams.get("page"));
+  const { hero, products, hasMore } = await homeProducts(context.db, { search, page });
+  return { hero: hero.map(toCard), grid: { search, page, hasMore, products: products.map(toCard) } };
 }
 
 const ADMIN_PAGE_SIZE = 48;

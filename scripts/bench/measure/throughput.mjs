@@ -51,6 +51,37 @@ export async function loadTest(url, { connections, seconds, warmupSeconds }) {
 }
 
 /**
+ * A guest page from the edge cache (the warm-up stores it; every measured request is a hit) and uncached:
+ * the same page with a query parameter the cache does not keep (workers/edge-cache.ts), so every request
+ * renders it as a miss does (the cache write aside).
+ * @param {string} url of the server
+ * @param {string} productPath
+ * @param {LoadSettings} settings
+ * @returns {Promise<{ path: string, hit: Load & { cache: string | null }, miss: Load & { cache: string | null } }[]>}
+ */
+export async function measureGuestPages(url, productPath, settings) {
+  const pages = [];
+  for (const path of ["/", productPath]) {
+    const uncached = `${path}?utm_source=bench`;
+    const hit = await loadTest(`${url}${path}`, settings);
+    const miss = await loadTest(`${url}${uncached}`, settings);
+    pages.push({
+      path,
+      hit: { ...hit, cache: await xCache(`${url}${path}`) },
+      miss: { ...miss, cache: await xCache(`${url}${uncached}`) },
+    });
+  }
+  return pages;
+}
+
+/** What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured. */
+async function xCache(/** @type {string} */ url) {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.headers.get("X-Cache");
+}
+
+/**
  * The same load test on hello-worker.mjs, run from a throwaway config in the OS temp folder with the
  * repository's compatibility date.
  * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void }} options

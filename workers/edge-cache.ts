@@ -1,0 +1,232 @@
+/**
+ * Guest pages from the Workers Cache API.
+ *
+ * What is cached: the HTML of `/`, `/shop`, `/categories/<slug>` and `/products/<id>-<slug>` as a guest
+ * without a cart sees it. A request qualifies only when it is a GET or HEAD of one of those paths, carries
+ * no Authorization header and none of the cookies that make a page personal: the session (signed-in header),
+ * the toast (a flash message waiting to be shown) and the cart. Everything else (POST, /api, /admin,
+ * /account, /checkout, /cart, `.data` requests, which carry the root's data) never comes near the cache.
+ *
+ * A guest with a cart bypasses it: their badge and drawer are priced from the live catalogue (a database
+ * read whatever we do) and live in both the HTML and Remix's hydration data, so patching them into a cached
+ * copy would cost about what rendering does and risk showing a stale price to the shopper nearest to
+ * checking out. Without a cart cookie the page is the same for every guest: the root loader mints the
+ * checkout form's key only when there is a cart to check out (any cart change reloads the root's data, so
+ * the form gets a fresh key before it can be shown).
+ *
+ * The one per-response part left is the CSP nonce. The cached copy is rendered with a placeholder nonce; each
+ * response gets a fresh one written into every `nonce` attribute by HTMLRewriter as the body streams out,
+ * and the same one in the CSP header (workers/app.ts). Set-Cookie is never stored: a render that sets a
+ * cookie is served once and not kept.
+ *
+ * The key: the page's URL as the runtime parsed it, the data-saver variant, the build's asset version (a
+ * deploy changes the script URLs) and the catalogue version (drizzle/0008: triggers move it on every write
+ * to products, whichever code path made it). A catalogue change makes every older copy unreachable in every
+ * colo without a purge (Cache API deletes are per URL and per colo): at once through the isolate that made it,
+ * within CATALOGUE_VERSION_TTL_MS elsewhere (an isolate trusts the version it read that long; reading it from
+ * D1 on every hit cost more than the rest of the hit). The query string is part of
+ * the key as it is, since the page echoes it (forms' redirectTo, the search box), so only the parameters the
+ * pages read (`q` and `page`, once each, bounded) are cached; any other query string (tracking tags, junk)
+ * is served uncached and stored nowhere, so it cannot fill the cache. Copies expire after CACHE_TTL_SECONDS
+ * (settings outside the catalogue, such as the store's phone number, show within that time). The response
+ * to the browser stays `private, no-cache`: it holds its own nonce, so no shared cache may keep it.
+ */
+import { isDataSaver } from "../app/lib/data-saver";
+import { readCatalogueVersion } from "../app/models/catalogue-version.server";
+
+/**
+ * The catalogue version this isolate last read, trusted for `ttlMs` (config CATALOGUE_VERSION_TTL_MS): a D1
+ * read on every hit would cost more than the rest of the hit. A write handled by this isolate forgets it at
+ * once (forgetCatalogueVersion), so whoever changed the catalogue sees the change on their next page.
+ */
+let knownVersion: { value: Promise<string>; until: number } | undefined;
+
+function catalogueVersion(d1: D1Database, ttlMs: number): Promise<string> {
+  const now = Date.now();
+  if (knownVersion && knownVersion.until > now) return knownVersion.value;
+  const value = readCatalogueVersion(d1);
+  const entry = { value, until: now + ttlMs };
+  knownVersion = entry;
+  value.catch(() => {
+    if (knownVersion === entry) knownVersion = undefined;
+  });
+  return value;
+}
+
+/** After any request that may have written (not a GET or HEAD): the next page reads the version again. */
+export function forgetCatalogueVersion(): void {
+  knownVersion = undefined;
+}
+
+/** What the cached copy carries in place of a nonce; replaced in every response. */
+export const NONCE_PLACEHOLDER = "edge-cache-nonce";
+export const CACHE_TTL_SECONDS = 600;
+
+/** The cookies that make a page personal (session, toast, cart). Any other cookie changes nothing. */
+const PERSONAL_COOKIES = new Set(["medistore_session", "medistore_toast", "medistore_cart"]);
+
+const LISTING_PATH = /^\/(?:shop|categories\/[a-z0-9-]{1,100})?$/;
+const PRODUCT_PATH = /^\/products\/[0-9]{1,12}-[a-z0-9-]{0,150}$/;
+const MAX_QUERY_LENGTH = 200;
+const PAGE_PARAM = /^[1-9][0-9]{0,3}$/;
+
+export type EdgeCacheDecision = "cache" | "bypass" | "none";
+
+/**
+ * A small copy of the hottest pages in this isolate's memory, in front of the Cache API: a hit then costs no
+ * cache lookup and no body copy out of it. Same keys (so the same catalogue version rule); least recently
+ * used first out past MEMORY_MAX_BYTES.
+ */
+const MEMORY_MAX_BYTES = 4_000_000;
+type Kept = { body: ArrayBuffer; headers: [string, string][]; expires: number };
+const memory = new Map<string, Kept>();
+let memoryBytes = 0;
+
+function fromMemory(key: string): Response | null {
+  const kept = memory.get(key);
+  if (!kept) return null;
+  memory.delete(key);
+  if (kept.expires < Date.now()) {
+    memoryBytes -= kept.body.byteLength;
+    return null;
+  }
+  memory.set(key, kept);
+  return new Response(kept.body, { status: 200, headers: kept.headers });
+}
+
+function keepInMemory(key: string, body: ArrayBuffer, headers: Headers, expires: number): void {
+  if (body.byteLength > MEMORY_MAX_BYTES / 8) return;
+  const old = memory.get(key);
+  if (old) memoryBytes -= old.body.byteLength;
+  memory.delete(key);
+  memory.set(key, { body, headers: [...headers], expires });
+  memoryBytes += body.byteLength;
+  for (const [oldest, kept] of memory) {
+    if (memoryBytes <= MEMORY_MAX_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= kept.body.byteLength;
+  }
+}
+
+function hasPersonalCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && PERSONAL_COOKIES.has(part.slice(0, eq).trim())) return true;
+  }
+  return false;
+}
+
+/** Only `q` (a search, at most MAX_QUERY_LENGTH characters) and `page` (1 to 9999), each at most once. */
+function hasCacheableQuery(url: URL, listing: boolean): boolean {
+  if (url.search === "") return true;
+  if (!listing || url.search.length > MAX_QUERY_LENGTH + 20) return false;
+  const seen = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    if (name === "q" ? value.length > MAX_QUERY_LENGTH : name !== "page" || !PAGE_PARAM.test(value))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * "cache": served through the edge cache; "bypass": one of its pages, but this request must be rendered for
+ * its caller (a cookie, a header or a query string says so); "none": not one of its pages at all.
+ */
+export function edgeCacheDecision(request: Request, url: URL): EdgeCacheDecision {
+  const listing = LISTING_PATH.test(url.pathname);
+  if (!listing && !PRODUCT_PATH.test(url.pathname)) return "none";
+  if (request.method !== "GET" && request.method !== "HEAD") return "none";
+  if (request.headers.has("Authorization") || hasPersonalCookie(request.headers.get("Cookie")))
+    return "bypass";
+  return hasCacheableQuery(url, listing) ? "cache" : "bypass";
+}
+
+function cacheKey(request: Request, url: URL, buildVersion: string, catalogueVersion: string): Request {
+  const variant = isDataSaver(request) ? "lite" : "full";
+  const path = `/__edge-cache/${buildVersion}/${catalogueVersion}/${variant}${url.pathname}${url.search}`;
+  return new Request(`${url.origin}${path}`, { method: "GET" });
+}
+
+/** A fresh nonce in every `nonce` attribute (scripts, the JSON-LD, preloads), streamed. */
+function withNonce(response: Response, nonce: string): Response {
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+function toBrowser(response: Response, nonce: string, status: "HIT" | "MISS", head: boolean): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-cache");
+  headers.set("X-Cache", status);
+  const body = head ? null : response.body;
+  return withNonce(new Response(body, { status: response.status, headers }), nonce);
+}
+
+/** Only a whole, ordinary page for everyone: 200, HTML, no cookie set. */
+function isStorable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Content-Type")?.startsWith("text/html") ?? false)
+  );
+}
+
+/**
+ * Serves a page `edgeCacheDecision` called "cache": from the cache when there, else rendered once by
+ * `render` (with the placeholder nonce) and stored for the next guest.
+ */
+export async function serveGuestPage({
+  request,
+  url,
+  env,
+  ctx,
+  buildVersion,
+  versionTtlMs,
+  nonce,
+  render,
+}: {
+  request: Request;
+  url: URL;
+  env: Env;
+  ctx: ExecutionContext;
+  buildVersion: string;
+  versionTtlMs: number;
+  nonce: string;
+  render: (nonce: string) => Promise<Response>;
+}): Promise<Response> {
+  const head = request.method === "HEAD";
+  let key: Request;
+  try {
+    key = cacheKey(request, url, buildVersion, await catalogueVersion(env.DB, versionTtlMs));
+  } catch (error) {
+    // Without a version nothing can be cached safely; the page itself must still work.
+    console.error(error);
+    return render(nonce);
+  }
+  const inMemory = fromMemory(key.url);
+  if (inMemory) return toBrowser(inMemory, nonce, "HIT", head);
+  const cache = await caches.open("guest-pages");
+  const hit = await cache.match(key);
+  if (hit) {
+    const body = await hit.arrayBuffer();
+    keepInMemory(key.url, body, hit.headers, Date.now() + CACHE_TTL_SECONDS * 1000);
+    return toBrowser(new Response(body, hit), nonce, "HIT", head);
+  }
+
+  const rendered = await render(NONCE_PLACEHOLDER);
+  if (head || !isStorable(rendered)) return toBrowser(rendered, nonce, "MISS", head);
+  const body = await rendered.arrayBuffer();
+  const stored = new Headers(rendered.headers);
+  stored.set("Cache-Control", `public, max-age=${CACHE_TTL_SECONDS}`);
+  keepInMemory(key.url, body, stored, Date.now() + CACHE_TTL_SECONDS * 1000);
+  ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));
+  return toBrowser(new Response(body, rendered), nonce, "MISS", head);
+}

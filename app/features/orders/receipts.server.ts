@@ -10,6 +10,7 @@ import type { Order } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
 import { getOrderByAccessToken, getOrderById, setReceipt, type OrderWithItems } from "~/models/order.server";
+import { DELETED_CUSTOMER } from "~/models/privacy.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
@@ -28,14 +29,18 @@ export const RECEIPT_ALREADY_PAID = "This order is already paid: no receipt is n
 export const RECEIPT_CANCELLED = "This order was cancelled: a receipt can no longer be uploaded.";
 const RECEIPT_CHANGED_MEANWHILE =
   "This order changed a moment ago. Reload the page to see it, then try again.";
+export const RECEIPT_ANONYMISED =
+  "This order's personal details were deleted, so it no longer takes a receipt.";
 export const RECEIPT_NOT_YOURS = "You can only upload a receipt for your own order.";
 export const RECEIPT_CREDENTIALS =
   "Log in as the order's account (Bearer token), or send the order's private token in X-Order-Token.";
 
-type PaymentState = { paymentMethod: string; paymentStatus: string; deliveryStatus: string };
+type PaymentState = { paymentMethod: string; paymentStatus: string; deliveryStatus: string; name: string };
 
 /** Why this order takes no receipt now, or null when it does. */
 function refusal(order: PaymentState) {
+  // An anonymised order keeps nothing of who paid: a new receipt would bring personal data back.
+  if (order.name === DELETED_CUSTOMER) return RECEIPT_ANONYMISED;
   if (order.deliveryStatus === "Cancelled") return RECEIPT_CANCELLED;
   if (order.paymentMethod !== "bank_transfer") return RECEIPT_NOT_TRANSFER;
   if (order.paymentStatus === "paid") return RECEIPT_ALREADY_PAID;

@@ -15,20 +15,21 @@ import {
 import type { ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
+import { DataSaverNotice } from "./components/data-saver";
+import { InlineStyles } from "./components/inline-styles";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, FlashToast } from "./components/toaster";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart-view";
+import { isDataSaver } from "./lib/data-saver";
 import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "~/features/cart/cart.server";
 import { deliveryDefaults, prescriptionNeeds } from "~/features/checkout/checkout.server";
 import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
-import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -69,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Prescription-only items in the cart (said in the drawer, the cart page and checkout).
       rx,
       user,
+      // Data saver mode (Save-Data header or the shopper's toggle): components leave out images and extras.
+      dataSaver: isDataSaver(request),
       // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and address).
       deliveryDefaults: user ? await deliveryDefaults(context, user) : undefined,
     },
@@ -100,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-gray-50 font-sans text-gray-900 antialiased">
@@ -128,6 +132,7 @@ export default function App() {
         <SiteHeader cart={cart} user={user} whatsapp={pathname === "/" ? store.whatsapp : undefined}>
           <FlashToast flash={toast} />
         </SiteHeader>
+        <DataSaverNotice />
         <div className="flex-1">
           <Outlet />
         </div>

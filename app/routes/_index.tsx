@@ -4,6 +4,7 @@ import { AddToCartForm } from "~/components/product-card";
 import { ClassBadge } from "~/components/product-badges";
 import { consultHref } from "~/components/site-header";
 import { ShopGrid } from "~/components/shop-grid";
+import { useDataSaver } from "~/components/data-saver";
 import { TypingEffect } from "~/components/typing-effect";
 import { WhatsAppFloat } from "~/components/whatsapp-float";
 import { WhatsAppIcon } from "~/components/icons";
@@ -48,6 +49,7 @@ export default function Home() {
   const { hero, grid } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
+  const dataSaver = useDataSaver();
   // Signed in, "Consult" opens the chat itself; a guest is first invited to make a free account.
   const consult = user ? consultHref(user) : "/register";
   return (
@@ -59,7 +61,8 @@ export default function Home() {
               Fast, secure delivery of trusted medicines
             </h1>
             <p className="mt-3 min-h-[2.25rem] text-2xl font-semibold text-brand-700">
-              <TypingEffect phrases={PHRASES} />
+              {/* Data saver: the phrases stand still (no timers, nothing to repaint). */}
+              {dataSaver ? PHRASES[0] : <TypingEffect phrases={PHRASES} />}
             </p>
             <p className="mt-3 text-gray-700">
               Order genuine medicines online, check out on WhatsApp in a minute, and get them at your door.
@@ -87,7 +90,7 @@ export default function Home() {
                   id={`hero-product-${product.id}`}
                   className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm"
                 >
-                  {product.imageUrl ? (
+                  {product.imageUrl && !dataSaver ? (
                     <Link to={product.url} tabIndex={-1} aria-hidden>
                       <img
                         src={product.imageUrl}
@@ -181,7 +184,7 @@ export default function Home() {
           ) : null}
         </div>
       </section>
-      {root ? <WhatsAppFloat number={root.store.whatsapp} /> : null}
+      {root && !dataSaver ? <WhatsAppFloat number={root.store.whatsapp} /> : null}
     </main>
   );
 }

@@ -3,7 +3,8 @@
  * to check its NAFDAC number, and schema.org data for search engines. Other spellings redirect (301).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useDataSaver } from "~/components/data-saver";
 import { useNonce } from "~/components/nonce";
 import { ClassBadge, StockNote } from "~/components/product-badges";
 import { AddToCartForm } from "~/components/product-card";
@@ -53,6 +54,9 @@ const DETAILS: { key: keyof ProductPageData; label: string }[] = [
 export default function ProductPage() {
   const { product, jsonLd } = useLoaderData<typeof loader>();
   const nonce = useNonce();
+  // Data saver leaves the picture out unless the shopper asks for this one (?image=1, a plain link).
+  const [search] = useSearchParams();
+  const showImage = !useDataSaver() || search.get("image") === "1";
   return (
     <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6">
       <script
@@ -82,7 +86,19 @@ export default function ProductPage() {
       </nav>
 
       <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        {product.imageUrl ? (
+        {product.imageUrl && !showImage ? (
+          <div className="mx-auto flex aspect-[3/1] w-full max-w-72 items-center justify-center rounded-xl bg-brand-50 md:max-w-none">
+            <Link
+              to="?image=1"
+              replace
+              preventScrollReset
+              className="rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700"
+              data-testid="show-image"
+            >
+              Show image
+            </Link>
+          </div>
+        ) : product.imageUrl ? (
           <img
             src={product.imageUrl}
             alt={product.name}

@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { InlineStylesContext } from "./components/inline-styles";
+import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
 // The stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
 import css from "./tailwind.css?inline";
@@ -16,6 +17,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Islands render inline, never as a fallback to fill in later: the page is whole without JavaScript.
+  await loadAllIslands();
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(

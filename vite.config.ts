@@ -13,7 +13,8 @@ declare module "@remix-run/cloudflare" {
  * React, React DOM and Remix go into one browser chunk named "framework": the bench tells their size from
  * our own code's by that name (scripts/bench/measure/first-load.mjs).
  */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const frameworkChunk = (id: string) =>
   FRAMEWORK.test(id) || id.includes("vite/preload-helper") ? "framework" : undefined;
 

@@ -16,12 +16,13 @@ const { AbortSignal } = globalThis;
 /**
  * GET with a 30 s timeout, the body read whole.
  * @param {string} url
+ * @param {Record<string, string>} [headers]
  * @returns {Promise<{ status: number, ok: boolean, contentType: string, body: Buffer, ms: number }>} ms: time
  *   from the request to the last byte of the body
  */
-export async function get(url) {
+export async function get(url, headers = {}) {
   const started = performance.now();
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
   const body = Buffer.from(await response.arrayBuffer());
   return {
     status: response.status,

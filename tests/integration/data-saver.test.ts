@@ -40,7 +40,8 @@ describe("data saver toggle (POST /data-saver)", () => {
   );
 
   it("answers a mode other than on or off with 400 and sets nothing", async () => {
-    for (const fields of [{ mode: "maybe" }, {}, { mode: "ON " }]) {
+    const bad: Record<string, string>[] = [{ mode: "maybe" }, {}, { mode: "ON " }];
+    for (const fields of bad) {
       const res = await new Client().post("/data-saver", { ...fields, redirectTo: "/" });
       expect(res.status).toBe(400);
       expect(res.headers.get("Set-Cookie")).toBeNull();

@@ -46,7 +46,7 @@ async function crawl(entries, pageUrl, imports) {
   let level = [...new Set(entries)].filter((url) => sameOrigin(url, pageUrl));
   while (level.length > 0) {
     const next = new Set();
-    for (const { text, ...asset } of await Promise.all(level.map(fetchAsset))) {
+    for (const { text, ...asset } of await Promise.all(level.map((url) => fetchAsset(url)))) {
       seen.set(asset.url, asset);
       if (asset.status !== 200) continue;
       for (const specifier of imports(text)) next.add(new URL(specifier, asset.url).href);

@@ -1,15 +1,66 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { openIslands } from "./components/island";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+/**
+ * An island (components/island.tsx) that the shopper changed before its code arrived (a cart update while
+ * the grid was still loading) is rendered afresh by React instead of hydrated: expected, and harmless (its
+ * code is there by then). React reports it as error 421; everything else is still reported.
+ */
+function onRecoverableError(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/#421\b|received an update before it finished hydrating/.test(message)) return;
+  console.error(error);
+}
+
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+      { onRecoverableError },
+    );
+  });
+}
+
+// The server's HTML is the first paint: hydrating is a long task on a slow phone, so it starts only after
+// the browser has painted (a frame, then a task), never in front of it. The page works meanwhile: every
+// link and form is real HTML.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  setTimeout(hydrate, 0);
+};
+if (document.visibilityState !== "visible" || performance.getEntriesByType("paint").length > 0) start();
+else {
+  try {
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint" });
+  } catch {
+    requestAnimationFrame(start);
+  }
+  // Never later than this, whatever the browser reports.
+  setTimeout(start, 1000);
+}
+
+// The islands' code (components/island.tsx) comes at the first sign of the shopper using the page, or
+// once the page has loaded and the browser is idle.
+const FIRST_USE = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+const open = () => {
+  FIRST_USE.forEach((type) => document.removeEventListener(type, open, true));
+  openIslands();
+};
+FIRST_USE.forEach((type) => document.addEventListener(type, open, { capture: true, passive: true }));
+const whenIdle = () =>
+  "requestIdleCallback" in window ? requestIdleCallback(open, { timeout: 2000 }) : setTimeout(open, 200);
+if (document.readyState === "complete") whenIdle();
+else window.addEventListener("load", whenIdle, { once: true });
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   const register = () => {

@@ -2,7 +2,11 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { InlineStylesContext } from "./components/inline-styles";
+import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
+// The stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
+import css from "./tailwind.css?inline";
 
 const ABORT_DELAY = 5_000;
 
@@ -13,16 +17,20 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Islands render inline, never as a fallback to fill in later: the page is whole without JavaScript.
+  await loadAllIslands();
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={loadContext.nonce}>
-      <RemixServer
-        context={remixContext}
-        url={request.url}
-        abortDelay={ABORT_DELAY}
-        nonce={loadContext.nonce}
-      />
+      <InlineStylesContext.Provider value={css}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={loadContext.nonce}
+        />
+      </InlineStylesContext.Provider>
     </NonceContext.Provider>,
     {
       nonce: loadContext.nonce,
@@ -38,6 +46,8 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Every page differs with data saver (lib/data-saver.ts): the header, or the toggle's cookie.
+  responseHeaders.append("Vary", "Save-Data, Cookie");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -1,7 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -15,20 +14,27 @@ import {
 import type { ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
+import { InlineStyles } from "./components/inline-styles";
 import { useNonce } from "./components/nonce";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { AppToaster, FlashToast } from "./components/toaster";
-import { EMPTY_CART_VIEW } from "~/features/cart/cart-view";
+import { island } from "./components/island";
+import { isDataSaver } from "./lib/data-saver";
 import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "~/features/cart/cart.server";
 import { deliveryDefaults, prescriptionNeeds } from "~/features/checkout/checkout.server";
 import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
-import stylesheet from "./tailwind.css?url";
+
+// The header, footer and toasts are islands (components/island.tsx): rendered whole by the server, their
+// code loads after the first paint, so the first load carries little more than React and Remix.
+const SiteHeader = island(() => import("./components/site-header").then((m) => ({ default: m.SiteHeader })));
+const SiteFooter = island(() => import("./components/site-footer").then((m) => ({ default: m.SiteFooter })));
+const FlashToast = island(() => import("./components/toaster").then((m) => ({ default: m.FlashToast })));
+const AppToaster = island(() => import("./components/toaster").then((m) => ({ default: m.AppToaster })));
+const DataSaverNotice = island(() =>
+  import("./components/data-saver").then((m) => ({ default: m.DataSaverNotice })),
+);
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -72,6 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Prescription-only items in the cart (said in the drawer, the cart page and checkout).
       rx,
       user,
+      // Data saver mode (Save-Data header or the shopper's toggle): components leave out images and extras.
+      dataSaver: isDataSaver(request),
       // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and
       // address); the form only shows with a cart, so browsing with an empty one does not read them.
       deliveryDefaults: user && hasCart ? await deliveryDefaults(context, user) : undefined,
@@ -104,6 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#065f46" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-gray-50 font-sans text-gray-900 antialiased">
@@ -132,6 +141,7 @@ export default function App() {
         <SiteHeader cart={cart} user={user} whatsapp={pathname === "/" ? store.whatsapp : undefined}>
           <FlashToast flash={toast} />
         </SiteHeader>
+        <DataSaverNotice />
         <div className="flex-1">
           <Outlet />
         </div>
@@ -142,43 +152,23 @@ export default function App() {
   );
 }
 
-const DEFAULT_STORE = { phone: "", email: "", whatsapp: "" };
+// The error page is an island too: its texts and layout load only when an error is shown.
+const ErrorPage = island(() => import("./components/error-page").then((m) => ({ default: m.ErrorPage })));
 
 /** One error page in the site's look; never a stack trace. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : status === 404
-        ? "We could not find that page. It may have moved, or the link may be mistyped."
-        : status === 403
-          ? "You do not have access to this page."
-          : "Something went wrong on our side. Please try again in a moment.";
-  const title =
-    status === 404
-      ? "Page not found"
-      : status === 403
-        ? "Access denied"
-        : status < 500
-          ? "Something is not right"
-          : "Something went wrong";
   return (
-    <CartMutationProvider>
-      <CartDrawerProvider cart={root?.cart ?? EMPTY_CART_VIEW} checkoutKey={root?.checkoutKey ?? ""}>
-        <SiteHeader cart={root?.cart ?? EMPTY_CART_VIEW} user={root?.user ?? null} />
-        <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-16 text-center">
-          <p className="text-5xl font-bold text-brand-700">{status}</p>
-          <h1 className="mt-3 text-2xl font-bold">{title}</h1>
-          <p className="mt-2 text-gray-700">{message}</p>
-          <Link to="/" className="mt-6 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
-            Go to the shop
-          </Link>
-        </main>
-        <SiteFooter store={root?.store ?? DEFAULT_STORE} />
-      </CartDrawerProvider>
-    </CartMutationProvider>
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      message={
+        isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null
+      }
+      cart={root?.cart}
+      checkoutKey={root?.checkoutKey}
+      user={root?.user ?? null}
+      store={root?.store}
+    />
   );
 }

@@ -19,17 +19,14 @@ import {
 import type { CartView } from "~/features/cart/cart-view";
 import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import type { DeliveryDefaults } from "./delivery-form";
-import { CloseIcon } from "./icons";
 
-const loadSummary = () => import("./cart-summary");
-const loadDeliveryForm = () => import("./delivery-form");
-const CartSummary = lazy(() => loadSummary().then((m) => ({ default: m.CartSummary })));
-const DeliveryForm = lazy(() => loadDeliveryForm().then((m) => ({ default: m.DeliveryForm })));
+// The drawer's insides (its header, the cart, the delivery form) load when it is first wanted.
+const loadBody = () => import("./cart-drawer-body");
+const DrawerBody = lazy(() => loadBody().then((m) => ({ default: m.DrawerBody })));
 
 /** Starts fetching the drawer's code (on the first touch of the cart button, before the click lands). */
 export function preloadCartDrawer() {
-  void loadSummary();
-  void loadDeliveryForm();
+  void loadBody().then((m) => m.preloadDrawerViews());
 }
 
 type DrawerControls = { open: () => void; close: () => void };
@@ -83,45 +80,21 @@ export function CartDrawerProvider({
           if (event.target === event.currentTarget) close();
         }}
       >
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-            <h2 id="cart-drawer-title" className="text-lg font-semibold">
-              {view === "cart" ? "Your cart" : "Delivery details"}
-            </h2>
-            <button
-              type="button"
-              onClick={close}
-              className="rounded p-1 text-gray-600 hover:bg-gray-100"
-              aria-label="Close cart"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <div className="flex-1 overflow-y-auto px-4 py-4">
-            {!wanted ? null : (
-              <Suspense fallback={<p className="py-6 text-center text-gray-600">Loading your cart…</p>}>
-                {view === "cart" ? (
-                  <CartSummary
-                    cart={cart}
-                    rx={rx}
-                    redirectTo={redirectTo}
-                    onProceed={() => setView("details")}
-                    onContinue={close}
-                    onCleared={close}
-                  />
-                ) : (
-                  <DeliveryForm
-                    checkoutKey={checkoutKey}
-                    defaults={defaults}
-                    rx={rx}
-                    signedIn={signedIn}
-                    onBack={() => setView("cart")}
-                  />
-                )}
-              </Suspense>
-            )}
-          </div>
-        </div>
+        {wanted ? (
+          <Suspense fallback={<p className="p-6 text-center text-gray-600">Loading your cart…</p>}>
+            <DrawerBody
+              view={view}
+              setView={setView}
+              close={close}
+              cart={cart}
+              rx={rx}
+              redirectTo={redirectTo}
+              checkoutKey={checkoutKey}
+              defaults={defaults}
+              signedIn={signedIn}
+            />
+          </Suspense>
+        ) : null}
       </dialog>
     </DrawerContext.Provider>
   );

@@ -15,7 +15,6 @@ import {
   type ReactNode,
 } from "react";
 import type { Toast } from "~/lib/toast";
-import { showToast } from "./toaster";
 
 export type CartActionData = { ok: boolean; toast?: Toast };
 
@@ -41,7 +40,9 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Successes were already announced optimistically; the server speaks up for errors and notices.
     if (fetcher.state === "idle" && fetcher.data?.toast && fetcher.data.toast.type !== "success") {
-      showToast(fetcher.data.toast);
+      // The toaster's code is not part of the first load; this only runs after a cart change anyway.
+      const toast = fetcher.data.toast;
+      void import("./toaster").then(({ showToast }) => showToast(toast));
     }
   }, [fetcher.state, fetcher.data]);
 

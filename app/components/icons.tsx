@@ -1,5 +1,5 @@
 /** Inline SVG icons (no icon font, no extra request). Decorative unless given a title. */
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
 const base = {
   xmlns: "http://www.w3.org/2000/svg",
@@ -31,14 +31,6 @@ export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
   );
 }
 
-export function CloseIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
-  );
-}
-
 export function PillIcon({ className = "h-7 w-7" }: IconProps) {
   return (
     <svg {...base} className={className}>
@@ -62,3 +54,5 @@ export function WhatsAppIcon({ className = "h-6 w-6" }: IconProps) {
     </svg>
   );
 }
+
+export { CloseIcon } from "./close-icon";

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { formatNaira } from "~/lib/money";
 import { useCartFormSubmit } from "./cart-mutations";
 import { showToast } from "./toaster";
+import { useDataSaver } from "./data-saver";
 import { ProductThumb } from "./product-thumb";
 import { OUT_OF_STOCK, type ProductCardData } from "~/features/catalogue/product-view";
 import { ClassBadge, StockNote } from "./product-badges";
@@ -56,11 +57,19 @@ export function AddToCartForm({
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const id = productCardId(product.id);
+  const dataSaver = useDataSaver();
   return (
     <li id={id} className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
       {/* The picture leads to the page too; the name's link is the one announced. */}
       <Link to={product.url} tabIndex={-1} aria-hidden>
-        <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
+        {dataSaver ? (
+          // Data saver: a light band with the name instead of the picture.
+          <span className="flex h-16 items-center justify-center bg-brand-50 px-2 text-center text-xs font-semibold text-brand-700">
+            {product.name}
+          </span>
+        ) : (
+          <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
+        )}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="text-sm font-semibold leading-snug text-gray-900">

@@ -1,6 +1,8 @@
+import { useDataSaver } from "./data-saver";
+
 /**
  * A product's thumbnail (or a grey placeholder when it has none), decorative: the product's name is always
- * written next to it. `size` is the rendered size in CSS pixels; grid cards stretch to the column instead.
+ * written next to it. In data saver mode there is never an image: the placeholder stands in. `size` is the rendered size in CSS pixels; grid cards stretch to the column instead.
  */
 export function ProductThumb({
   src,
@@ -14,7 +16,8 @@ export function ProductThumb({
   className: string;
 }) {
   const classes = `bg-gray-100 object-cover ${className}`;
-  if (!src) return <div className={classes} aria-hidden />;
+  const dataSaver = useDataSaver();
+  if (!src || dataSaver) return <div className={classes} aria-hidden />;
   return (
     <img
       src={src}

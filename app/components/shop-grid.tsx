@@ -133,8 +133,9 @@ export function ShopGrid({
       </p>
       {products.length > 0 ? (
         <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {products.map((product, index) => (
+            // On its own page (search results, a category) the first row is the largest paint: not lazy.
+            <ProductCard key={product.id} product={product} eager={headingLevel === "h1" && index < 2} />
           ))}
         </ul>
       ) : null}

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { whatsAppLink } from "~/lib/whatsapp";
+import { DataSaverToggle } from "./data-saver";
 
 /** The pharmacy's registration with the Pharmacists Council of Nigeria (configuration). */
 export type PharmacyRegistration = {
@@ -126,6 +127,7 @@ export function SiteFooter({ store }: { store: StoreContact }) {
       <div className="border-t border-gray-800 px-4 py-4 text-center text-xs text-gray-400">
         {store.pharmacy ? <PharmacyLicence pharmacy={store.pharmacy} className="mb-1 break-words" /> : null}
         <p>© {new Date().getFullYear()} MediStore. Medicines are dispensed by licensed pharmacists.</p>
+        <DataSaverToggle className="mt-2" />
       </div>
     </footer>
   );

@@ -3,17 +3,10 @@
  * to check its NAFDAC number, and schema.org data for search engines. Other spellings redirect (301).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
-import { ClassBadge, StockNote } from "~/components/product-badges";
-import { AddToCartForm } from "~/components/product-card";
 import { loadProductPage } from "~/features/catalogue/product-page.server";
-import {
-  MEDICINE_CLASS_LABELS,
-  PHARMACY_NOTE,
-  PRESCRIPTION_NOTE,
-  type ProductPageData,
-} from "~/features/catalogue/product-view";
 import { formatNaira } from "~/lib/money";
 import { handlePage } from "~/services/http.server";
 
@@ -41,139 +34,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
-const DETAILS: { key: keyof ProductPageData; label: string }[] = [
-  { key: "genericName", label: "Generic name (active ingredient)" },
-  { key: "strength", label: "Strength" },
-  { key: "dosageForm", label: "Dosage form" },
-  { key: "packSize", label: "Pack size" },
-  { key: "manufacturer", label: "Manufacturer" },
-  { key: "nafdacNumber", label: "NAFDAC reg. no." },
-];
+const ProductPageIsland = island(() =>
+  import("~/components/product-page").then((m) => ({ default: m.ProductPage })),
+);
 
-export default function ProductPage() {
+export default function ProductPageRoute() {
   const { product, jsonLd } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   return (
-    <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6">
+    <ProductPageIsland product={product}>
       <script
         type="application/ld+json"
         nonce={nonce || undefined}
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/shop" className="text-brand-700 underline">
-              Shop
-            </Link>
-            <span aria-hidden> ›</span>
-          </li>
-          <li>
-            <Link to={product.categoryUrl} className="text-brand-700 underline">
-              {product.category}
-            </Link>
-            <span aria-hidden> ›</span>
-          </li>
-          <li aria-current="page" className="min-w-0 break-words">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
-
-      <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        {product.imageUrl ? (
-          <img
-            src={product.imageUrl}
-            alt={product.name}
-            width={240}
-            height={240}
-            fetchPriority="high"
-            className="mx-auto aspect-square w-full max-w-72 rounded-xl bg-gray-100 object-cover md:max-w-none"
-          />
-        ) : (
-          <div className="mx-auto aspect-square w-full max-w-72 rounded-xl bg-gray-100" aria-hidden />
-        )}
-        <div className="flex min-w-0 flex-col gap-3" id="add-to-cart">
-          <h1 className="break-words text-2xl font-bold leading-tight text-gray-900">{product.name}</h1>
-          {product.genericName ? (
-            <p className="text-gray-700">
-              {[product.genericName, product.strength, product.dosageForm].filter(Boolean).join(" · ")}
-            </p>
-          ) : null}
-          <ClassBadge medicineClass={product.medicineClass} />
-          <p className="text-2xl font-bold text-gray-900">{formatNaira(product.priceKobo)}</p>
-          {product.inStock ? <StockNote stock={product} always /> : null}
-          <AddToCartForm product={product} anchor="add-to-cart" className="max-w-xs" />
-          {product.medicineClass === "prescription" ? (
-            <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              <strong>Prescription required.</strong> {PRESCRIPTION_NOTE}
-            </p>
-          ) : product.medicineClass === "pharmacy" ? (
-            <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-              <strong>Pharmacy medicine.</strong> {PHARMACY_NOTE}
-            </p>
-          ) : null}
-        </div>
-      </div>
-
-      <section aria-labelledby="details-heading" className="mt-8">
-        <h2 id="details-heading" className="text-lg font-semibold">
-          Product information
-        </h2>
-        <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
-          {DETAILS.map(({ key, label }) => (
-            <div key={key} className="border-b border-gray-100 pb-2">
-              <dt className="text-sm text-gray-600">{label}</dt>
-              <dd className="break-words font-medium text-gray-900">{product[key] ?? "Not stated"}</dd>
-            </div>
-          ))}
-          <div className="border-b border-gray-100 pb-2">
-            <dt className="text-sm text-gray-600">Category</dt>
-            <dd className="font-medium">
-              <Link to={product.categoryUrl} className="text-brand-700 underline">
-                {product.category}
-              </Link>
-            </dd>
-          </div>
-          <div className="border-b border-gray-100 pb-2">
-            <dt className="text-sm text-gray-600">Class</dt>
-            <dd className="font-medium text-gray-900">{MEDICINE_CLASS_LABELS[product.medicineClass]}</dd>
-          </div>
-        </dl>
-      </section>
-
-      {(
-        [
-          ["description", "About this medicine"],
-          ["directions", "Directions"],
-          ["warnings", "Warnings"],
-        ] as const
-      ).map(([key, title]) =>
-        product[key] ? (
-          <section key={key} aria-labelledby={`${key}-heading`} className="mt-6">
-            <h2 id={`${key}-heading`} className="text-lg font-semibold">
-              {title}
-            </h2>
-            <p className="mt-1 whitespace-pre-line text-gray-800">{product[key]}</p>
-          </section>
-        ) : null,
-      )}
-
-      <section
-        aria-labelledby="nafdac-heading"
-        className="mt-6 rounded-xl border border-gray-200 bg-white p-4"
-      >
-        <h2 id="nafdac-heading" className="font-semibold">
-          How to check a NAFDAC number
-        </h2>
-        <p className="mt-1 text-sm text-gray-800">
-          Every medicine sold in Nigeria must carry a NAFDAC registration number (like A4-1234) on its pack.
-          Search for that number in NAFDAC&apos;s Greenbook (greenbook.nafdac.gov.ng): the product, its
-          strength and its maker should match the pack. Some packs also have a scratch-off code you can text
-          to the number printed beside it. If anything does not match, do not use the medicine and tell us.
-        </p>
-      </section>
-    </main>
+    </ProductPageIsland>
   );
 }

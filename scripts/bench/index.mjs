@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: MediStore's performance targets, measured on this machine and printed as one table.
- *   1. first load of / and of a product page: HTML, CSS and JS gzip-compressed (level 6), product images
- *      apart
- *   2. Lighthouse mobile on / and on a product page (median of 3 runs each)
+ *   1. first load of /, of a product page and of a search result: HTML, CSS and JS gzip-compressed
+ *      (level 6), JS split into framework and our own code, product images apart; / again with
+ *      `Save-Data: on` (data saver)
+ *   2. Lighthouse mobile on /, on a product page and on a search result (median of 3 runs each)
  *   3. throughput of / and a product page at 10,000 products, from the edge cache and uncached, next to a
  *      hello-world Worker in the same runtime
  *   4. search latency at 100,000 products
@@ -17,7 +18,8 @@
  * Each step stores plain data in `results` (measure/*.mjs); report.mjs turns it into the table on stdout
  * and bench-results/latest.json. Exits 0 even when a target is missed.
  *
- * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-search  --skip-chat  --lighthouse-runs N
+ * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-throughput  --skip-search  --skip-chat
+ *          --lighthouse-runs N
  *          --duration SECONDS  --connections N  --only STEP[,STEP…] (first-load, lighthouse, throughput,
  *          search, chat, orders: e.g. `--only search` times the searches alone)  --skip-orders
  */
@@ -127,6 +129,9 @@ async function onMediStore(catalogueKey, catalogue, steps, prepare = async () =>
   }
 }
 
+/** The search result page measured (a common word in medicine names: a full page of results). */
+const SEARCH_PATH = "/shop?q=tablets";
+
 /**
  * The page of the first product the API lists (a seeded medicine, with its full information).
  * @param {string} url of the server
@@ -167,6 +172,16 @@ async function main() {
       },
     },
     {
+      key: "firstLoadSearch",
+      say: `[1] measuring the first load of a search result (${SEARCH_PATH})`,
+      run: async (url) => ({ path: SEARCH_PATH, ...(await measureFirstLoad(`${url}${SEARCH_PATH}`)) }),
+    },
+    {
+      key: "firstLoadDataSaver",
+      say: "[1] measuring the first load of / with Save-Data: on",
+      run: (url) => measureFirstLoad(`${url}/`, { headers: { "Save-Data": "on" } }),
+    },
+    {
       key: "lighthouse",
       skip: skip("lighthouse"),
       say: `[2] Lighthouse mobile on / (${settings.lighthouseRuns} run(s))`,
@@ -178,6 +193,12 @@ async function main() {
       say: `[2] Lighthouse mobile on a product page (${settings.lighthouseRuns} run(s))`,
       run: async (url) =>
         runLighthouse(`${url}${await productPagePath(url)}`, { runs: settings.lighthouseRuns, log }),
+    },
+    {
+      key: "lighthouseSearch",
+      skip: skip("lighthouse"),
+      say: `[2] Lighthouse mobile on a search result (${settings.lighthouseRuns} run(s))`,
+      run: (url) => runLighthouse(`${url}${SEARCH_PATH}`, { runs: settings.lighthouseRuns, log }),
     },
     {
       key: "throughputMediStore",

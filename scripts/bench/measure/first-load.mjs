@@ -2,7 +2,8 @@
  * Bytes of the first load of a page: the HTML, every stylesheet and every script it makes the browser
  * fetch, gzip-compressed here at level 6 (what a CDN typically serves) because the local server's own
  * compression, if any, is not what production sends. Images are counted apart, uncompressed (WebP is
- * compressed already).
+ * compressed already). Scripts are split into the framework (React, React DOM, Remix: the chunk named
+ * "framework", see vite.config.ts) and our own code.
  */
 import { gzipSync } from "node:zlib";
 import { get } from "../servers.mjs";
@@ -12,12 +13,16 @@ import { cssImports, extractPageAssets, sameOrigin, staticImports } from "./html
  * @typedef {{ url: string, raw: number, gzip: number, contentType: string, status: number }} Asset
  */
 
+/** A script of the framework chunk (vite.config.ts names it). @param {string} url */
+export const isFramework = (url) => /\/framework-[\w-]+\.js$/.test(new URL(url).pathname);
+
 /**
  * @param {string} url
+ * @param {Record<string, string>} [headers]
  * @returns {Promise<Asset & { text: string }>}
  */
-async function fetchAsset(url) {
-  const { status, contentType, body } = await get(url);
+async function fetchAsset(url, headers) {
+  const { status, contentType, body } = await get(url, headers);
   return {
     url,
     status,
@@ -41,7 +46,7 @@ async function crawl(entries, pageUrl, imports) {
   let level = [...new Set(entries)].filter((url) => sameOrigin(url, pageUrl));
   while (level.length > 0) {
     const next = new Set();
-    for (const { text, ...asset } of await Promise.all(level.map(fetchAsset))) {
+    for (const { text, ...asset } of await Promise.all(level.map((url) => fetchAsset(url)))) {
       seen.set(asset.url, asset);
       if (asset.status !== 200) continue;
       for (const specifier of imports(text)) next.add(new URL(specifier, asset.url).href);
@@ -61,9 +66,10 @@ const scriptImports = (source) =>
 
 /**
  * @param {string} pageUrl
+ * @param {{ headers?: Record<string, string> }} [options] request headers of the page (e.g. Save-Data)
  */
-export async function measureFirstLoad(pageUrl) {
-  const { text, ...page } = await fetchAsset(pageUrl);
+export async function measureFirstLoad(pageUrl, { headers } = {}) {
+  const { text, ...page } = await fetchAsset(pageUrl, headers);
   if (page.status !== 200) throw new Error(`GET ${pageUrl} answered ${page.status}`);
   const assets = extractPageAssets(text, pageUrl);
 
@@ -79,7 +85,7 @@ export async function measureFirstLoad(pageUrl) {
   );
   const images = await Promise.all(
     imageUrls.map(async (url) => {
-      const { status, contentType, body } = await get(url);
+      const { status, contentType, body } = await get(url, headers);
       return { url, status, contentType, bytes: body.length };
     }),
   );
@@ -93,7 +99,12 @@ export async function measureFirstLoad(pageUrl) {
   return {
     html: page,
     css: { gzip: sum(stylesheets), files: stylesheets },
-    js: { gzip: sum(scripts), files: scripts },
+    js: {
+      gzip: sum(scripts),
+      files: scripts,
+      frameworkGzip: sum(scripts.filter((s) => isFramework(s.url))),
+      ownGzip: sum(scripts.filter((s) => !isFramework(s.url))),
+    },
     totalGzip: page.gzip + sum(stylesheets) + sum(scripts),
     failed: [...scripts, ...stylesheets]
       .filter((asset) => asset.status !== 200)

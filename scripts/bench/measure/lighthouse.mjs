@@ -21,7 +21,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /**
  * @typedef {{ performance: number | null, accessibility: number | null, bestPractices: number | null,
- *   seo: number | null, lcpMs: number | null, tbtMs: number | null, cls: number | null,
+ *   seo: number | null, fcpMs: number | null, lcpMs: number | null, tbtMs: number | null, cls: number | null,
  *   failing: Record<string, string[]>, images: { url: string, bytes: number }[], warnings: string[],
  *   benchmarkIndex: number | null }} LighthouseRun
  */
@@ -57,6 +57,7 @@ function summarizeResult(lhr) {
     accessibility: toPercentScore(lhr.categories.accessibility?.score),
     bestPractices: toPercentScore(lhr.categories["best-practices"]?.score),
     seo: toPercentScore(lhr.categories.seo?.score),
+    fcpMs: numeric("first-contentful-paint"),
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
@@ -123,7 +124,7 @@ export async function runLighthouse(url, { runs, log }) {
       const summary = await runOnce(url);
       results.push(summary);
       log(
-        `  run ${i}/${runs}: performance ${summary.performance ?? "n/a"}, LCP ${Math.round(summary.lcpMs ?? NaN)} ms` +
+        `  run ${i}/${runs}: performance ${summary.performance ?? "n/a"}, FCP ${Math.round(summary.fcpMs ?? NaN)} ms, LCP ${Math.round(summary.lcpMs ?? NaN)} ms` +
           ` (CPU benchmark index ${Math.round(summary.benchmarkIndex ?? NaN)})`,
       );
     } catch (error) {

@@ -1,0 +1,54 @@
+/**
+ * Islands: parts of a page whose code is not part of the first load. The server renders them whole, so
+ * the HTML (and the page without JavaScript) is complete; in the browser their code arrives once the page
+ * has loaded and the network is idle, or at the shopper's first touch, key press or focus, whichever comes
+ * first. Until then React leaves their server HTML in place (a Suspense boundary still to hydrate): links
+ * and forms in it work as plain HTML meanwhile.
+ */
+import { lazy, Suspense, type ComponentType } from "react";
+
+type Module<P> = { default: ComponentType<P> };
+
+/** Every island's loader, so that the server can have them all ready before it renders. */
+const loaders: (() => Promise<unknown>)[] = [];
+
+let openGate: () => void = () => {};
+/** Opens when the browser may fetch the islands' code (see openIslands). */
+const gate = new Promise<void>((resolve) => (openGate = resolve));
+
+export function island<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+  let loaded: Module<P> | undefined;
+  let loading: Promise<Module<P>> | undefined;
+  const fetchModule = () => (loading ??= load().then((module) => (loaded = module)));
+  loaders.push(fetchModule);
+  // Once loaded, React.lazy gets an already-resolved thenable and renders at once, without suspending:
+  // that is what lets the server stream the island inline, with no fallback, for browsers without JS.
+  const Lazy = lazy((): Promise<Module<P>> =>
+    loaded
+      ? ({ then: (resolve: (module: Module<P>) => void) => resolve(loaded!) } as Promise<Module<P>>)
+      : typeof document === "undefined"
+        ? fetchModule()
+        : // Every island of the page at once, so that they come alive together.
+          gate.then(loadAllIslands).then(fetchModule),
+  );
+  // React's types for lazy() take props through a ref-aware mapping that a generic P cannot satisfy.
+  const Inner = Lazy as unknown as ComponentType<P>;
+  function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Inner {...props} />
+      </Suspense>
+    );
+  }
+  return Island;
+}
+
+/** The server: load every island's code before rendering, so that none suspends. */
+export function loadAllIslands(): Promise<unknown> {
+  return Promise.all(loaders.map((load) => load()));
+}
+
+/** The browser: let the islands' code come. */
+export function openIslands() {
+  openGate();
+}

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { serviceWorker } from "./scripts/build/service-worker-plugin";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -26,6 +27,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    serviceWorker(),
   ],
   ssr: {
     target: "webworker",

@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { useNonce } from "./components/nonce";
+import { OfflineBanner } from "./components/offline-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AppToaster, FlashToast } from "./components/toaster";
@@ -94,7 +95,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en-NG">
+    <html lang="en-NG" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-gray-50 font-sans text-gray-900 antialiased">
+        <OfflineBanner nonce={nonce} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

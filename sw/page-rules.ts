@@ -46,6 +46,8 @@ export function savedAtLabel(date: string | null): string | null {
  */
 export function markOfflineCopy(html: string, savedAt: string | null): string {
   const label = savedAt?.replace(/[^\w ,:/.-]/g, "");
-  const attrs = label ? ` data-offline-copy="" style="--offline-saved-at: 'on ${label}'"` : ` data-offline-copy=""`;
+  const attrs = label
+    ? ` data-offline-copy="" style="--offline-saved-at: 'on ${label}'"`
+    : ` data-offline-copy=""`;
   return html.replace(/<html\b/i, (tag) => tag + attrs);
 }

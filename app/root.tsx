@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { useNonce } from "./components/nonce";
+import { KeptFormsSender } from "./components/kept-forms";
 import { OfflineBanner } from "./components/offline-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -135,6 +136,7 @@ export default function App() {
         </div>
         <SiteFooter store={store} />
         <AppToaster />
+        <KeptFormsSender />
       </CartDrawerProvider>
     </CartMutationProvider>
   );

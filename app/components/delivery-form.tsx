@@ -16,10 +16,11 @@ import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { FieldError, FormField, INPUT_CLASS, TextAreaField } from "./form-field";
+import { FORM_KEPT_MESSAGE } from "./kept-forms";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
 
-type CheckoutActionData = FormFailure;
+type CheckoutActionData = FormFailure & { kept?: boolean };
 
 export type DeliveryDefaults = Partial<
   Record<
@@ -141,7 +142,11 @@ export function DeliveryForm({
       aria-describedby={result?.formError ? ERROR_ID : undefined}
     >
       <input type="hidden" name="idempotencyKey" value={checkoutKey} />
-      {result?.formError ? (
+      {result && "kept" in result && result.kept ? (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {FORM_KEPT_MESSAGE}
+        </p>
+      ) : result?.formError ? (
         <p id={ERROR_ID} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {result.formError}
         </p>

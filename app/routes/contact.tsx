@@ -20,7 +20,7 @@ import { CONTACT_FAILED, CONTACT_SENT, HONEYPOT } from "~/features/contact/messa
 import { AppError } from "~/lib/app-error";
 import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
-import { orNetworkFailure } from "~/lib/network-failure";
+import { FORM_KEPT_MESSAGE, keepWhenOffline } from "~/components/kept-forms";
 import { FormField, TextAreaField } from "~/components/form-field";
 import { pageHeaders } from "~/services/http.server";
 
@@ -51,6 +51,8 @@ export type ContactActionData = {
   formError?: string;
   /** Set by clientAction when the request failed before any answer (offline, connection lost). */
   networkError?: boolean;
+  /** …and the message was kept on the phone, to be sent when it is back online. */
+  kept?: boolean;
 };
 
 function formValues(form: FormData): Partial<Record<Field, string>> {
@@ -88,11 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * With JavaScript a lost connection or a server error gets the failure text, not an error page.
- * `networkError` tells the root not to re-read its data after a submission that never reached the server.
+ * With JavaScript a message that cannot reach the server is kept on the phone and sent once it is back
+ * online (kept-forms.tsx). `networkError` tells the root not to re-read its data after such a submission.
  */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
-  orNetworkFailure(() => serverAction<typeof action>(), { formError: CONTACT_FAILED });
+export const clientAction = ({ serverAction, request }: ClientActionFunctionArgs) =>
+  keepWhenOffline("contact", request, () => serverAction<typeof action>(), { formError: CONTACT_FAILED });
 
 export default function ContactPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -224,7 +226,14 @@ function ContactForm() {
           </p>
         ) : null}
       </div>
-      {result?.formError ? (
+      {result?.kept ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+        >
+          {FORM_KEPT_MESSAGE}
+        </p>
+      ) : result?.formError ? (
         <p
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"

@@ -12,7 +12,7 @@ import { formatNaira } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { optimisticQuantities } from "~/features/cart/intents";
 import { useCartFormSubmit, useCartMutations } from "./cart-mutations";
-import { OFFLINE_CART_MESSAGE } from "./offline-banner";
+import { OFFLINE_CART_MESSAGE } from "~/lib/offline-messages";
 import { ProductThumb } from "./product-thumb";
 
 type Props = {

@@ -16,7 +16,8 @@ import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { FieldError, FormField, INPUT_CLASS, TextAreaField } from "./form-field";
-import { FORM_KEPT_MESSAGE } from "./kept-forms";
+import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
+import { keepOffline } from "./kept-forms";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
 
@@ -76,6 +77,7 @@ export function DeliveryForm({
   const hydrated = useHydrated();
   /** The browser's own refusal: no request was sent, so it wins over an earlier answer. */
   const [refused, setRefused] = useState<FormFailure | null>(null);
+  const [keptOffline, setKeptOffline] = useState(false);
   const result = refused ?? fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
   const values = { ...defaults, ...result?.values };
@@ -109,6 +111,12 @@ export function DeliveryForm({
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    if (!navigator.onLine) {
+      // Kept on the phone and placed when it is back online (kept-forms.tsx).
+      void keepOffline("checkout", formData, needsPrescription).then(setKeptOffline);
+      return;
+    }
+    setKeptOffline(false);
     // Opened during the click (popup blockers allow nothing later), now that the order can go through.
     openPendingWhatsAppWindow();
     fetcher.submit(formData, {
@@ -142,7 +150,7 @@ export function DeliveryForm({
       aria-describedby={result?.formError ? ERROR_ID : undefined}
     >
       <input type="hidden" name="idempotencyKey" value={checkoutKey} />
-      {result && "kept" in result && result.kept ? (
+      {keptOffline || (result && "kept" in result && result.kept) ? (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {FORM_KEPT_MESSAGE}
         </p>

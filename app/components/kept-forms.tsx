@@ -6,10 +6,8 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { KEPT_MESSAGE_SENT } from "~/lib/offline-messages";
 import { showToast } from "./toaster";
-
-export const FORM_KEPT_MESSAGE = "Saved on this phone; we will send it when you are back online.";
-export const KEPT_MESSAGE_SENT = "Your message saved offline has been sent.";
 
 type KeptName = "checkout" | "contact";
 const ACTIONS: Record<KeptName, string> = { checkout: "/checkout", contact: "/contact" };
@@ -67,6 +65,27 @@ async function takeKeptForm(name: KeptName): Promise<Kept | undefined> {
 }
 
 /**
+ * Keeps a form the phone knows it cannot send (offline): nothing is submitted, so nothing on the page is
+ * re-read (which would fail offline). Answers whether it was kept.
+ */
+export async function keepOffline(name: KeptName, form: FormData, multipart = false): Promise<boolean> {
+  try {
+    await keepForm(name, { entries: withFreshKeyOnCopy(name, [...form.entries()]), multipart });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A page served from the phone's copy holds an old checkout key: this order gets its own. */
+function withFreshKeyOnCopy(name: KeptName, entries: [string, FormDataEntryValue][]) {
+  if (name !== "checkout" || !document.documentElement.hasAttribute("data-offline-copy")) return entries;
+  return entries.map(([field, value]): [string, FormDataEntryValue] =>
+    field === "idempotencyKey" ? [field, crypto.randomUUID()] : [field, value],
+  );
+}
+
+/**
  * For a route's clientAction: runs the server action; when the request never reached the server, keeps
  * the form and answers `kept` (plus `fallback`, marked as a network failure so nothing is re-read).
  */
@@ -82,12 +101,7 @@ export async function keepWhenOffline<T, F extends object>(
   } catch (error) {
     if (error instanceof Response) throw error;
     try {
-      const entries = [...form.entries()];
-      // A page served from the phone's copy holds an old checkout key: this order gets its own.
-      if (name === "checkout" && document.documentElement.hasAttribute("data-offline-copy")) {
-        const key = entries.find(([field]) => field === "idempotencyKey");
-        if (key) key[1] = crypto.randomUUID();
-      }
+      const entries = withFreshKeyOnCopy(name, [...form.entries()]);
       const multipart = (submission.headers.get("Content-Type") ?? "").startsWith("multipart/");
       await keepForm(name, { entries, multipart });
       return { ...fallback, networkError: true, kept: true };

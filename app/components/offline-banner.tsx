@@ -6,10 +6,7 @@
  * load whole pages: the worker can answer a page it has seen, not the data requests of a client-side
  * navigation.
  */
-export const OFFLINE_MESSAGE =
-  "You are offline. Pages you have seen still open but may be out of date; forms you fill in are kept on this phone and sent when you are back online.";
-export const OFFLINE_COPY_MESSAGE = "Copy saved on this phone";
-export const OFFLINE_CART_MESSAGE = "Offline: this is your cart as you last saw it on this phone.";
+import { OFFLINE_COPY_MESSAGE, OFFLINE_MESSAGE } from "~/lib/offline-messages";
 
 const SCRIPT = `(function(){var h=document.documentElement;
 function mark(){h.classList.toggle("is-offline",!navigator.onLine)}

@@ -14,10 +14,12 @@ import {
   useLoaderData,
   useRouteLoaderData,
   type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { deliveryTable } from "~/features/delivery/delivery.server";
 import { DeliveryForm } from "~/components/delivery-form";
 import { keepWhenOffline } from "~/components/kept-forms";
+import { isNetworkFailure } from "~/lib/network-failure";
 import { checkoutCart } from "~/features/checkout/checkout.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
 import { AppError, type FormFailure } from "~/lib/app-error";
@@ -72,6 +74,10 @@ export const clientAction = ({ serverAction, request }: ClientActionFunctionArgs
   keepWhenOffline("checkout", request, () => serverAction<typeof action>(), {
     formError: CHECKOUT_NETWORK_ERROR,
   });
+
+/** An order kept on the phone (never sent) changed nothing: the fee table is not re-read offline. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isNetworkFailure(actionResult) ? false : defaultShouldRevalidate;
 
 export default function CheckoutPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { WhatsAppIcon } from "~/components/icons";
 import { STORE_ADDRESS } from "~/components/site-footer";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -20,7 +20,8 @@ import { CONTACT_FAILED, CONTACT_SENT, HONEYPOT } from "~/features/contact/messa
 import { AppError } from "~/lib/app-error";
 import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
-import { FORM_KEPT_MESSAGE, keepWhenOffline } from "~/components/kept-forms";
+import { keepOffline, keepWhenOffline } from "~/components/kept-forms";
+import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { FormField, TextAreaField } from "~/components/form-field";
 import { pageHeaders } from "~/services/http.server";
 
@@ -188,6 +189,7 @@ function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const busy = fetcher.state !== "idle";
+  const [keptOffline, setKeptOffline] = useState(false);
   // A fetcher answer wins; actionData is the answer to a submission made before JavaScript loaded.
   const result = busy ? undefined : (fetcher.data ?? actionData);
   const errors = result?.errors ?? {};
@@ -208,7 +210,18 @@ function ContactForm() {
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/contact" className="mt-4 flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      className="mt-4 flex flex-col gap-4"
+      onSubmit={(event) => {
+        if (navigator.onLine) return setKeptOffline(false);
+        // Kept on the phone and sent when it is back online (kept-forms.tsx).
+        event.preventDefault();
+        void keepOffline("contact", new FormData(event.currentTarget)).then(setKeptOffline);
+      }}
+    >
       {hydrated ? <input type="hidden" name={ENHANCED} value="1" /> : null}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>
@@ -216,7 +229,7 @@ function ContactForm() {
       </div>
 
       <div aria-live="polite" aria-atomic="true">
-        {result?.ok ? (
+        {result?.ok && !keptOffline ? (
           <p
             ref={sentRef}
             role="status"
@@ -226,7 +239,7 @@ function ContactForm() {
           </p>
         ) : null}
       </div>
-      {result?.kept ? (
+      {keptOffline || result?.kept ? (
         <p
           role="status"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"

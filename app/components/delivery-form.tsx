@@ -80,6 +80,10 @@ export function DeliveryForm({
   const [keptOffline, setKeptOffline] = useState(false);
   const result = refused ?? fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
+  // The kept order on its way (kept-forms.tsx): its answer replaces the "kept" notice.
+  useEffect(() => {
+    if (busy) setKeptOffline(false);
+  }, [busy]);
   const values = { ...defaults, ...result?.values };
   const errors = result?.errors ?? {};
 

@@ -190,6 +190,10 @@ function ContactForm() {
   const sentRef = useRef<HTMLParagraphElement>(null);
   const busy = fetcher.state !== "idle";
   const [keptOffline, setKeptOffline] = useState(false);
+  // The kept message on its way (kept-forms.tsx): its answer replaces the "kept" notice.
+  useEffect(() => {
+    if (busy) setKeptOffline(false);
+  }, [busy]);
   // A fetcher answer wins; actionData is the answer to a submission made before JavaScript loaded.
   const result = busy ? undefined : (fetcher.data ?? actionData);
   const errors = result?.errors ?? {};
@@ -229,7 +233,7 @@ function ContactForm() {
       </div>
 
       <div aria-live="polite" aria-atomic="true">
-        {result?.ok && !keptOffline ? (
+        {result?.ok ? (
           <p
             ref={sentRef}
             role="status"

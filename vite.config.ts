@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { serviceWorker } from "./scripts/build/service-worker-plugin";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -35,6 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    serviceWorker(),
   ],
   ssr: {
     target: "webworker",

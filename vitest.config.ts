@@ -20,7 +20,7 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             environment: "node",
-            include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+            include: ["app/**/*.test.ts", "sw/**/*.test.ts", "tests/unit/**/*.test.ts"],
           },
         },
         {

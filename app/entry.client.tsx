@@ -63,11 +63,14 @@ if (document.readyState === "complete") whenIdle();
 else window.addEventListener("load", whenIdle, { once: true });
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  const register = () => {
-    navigator.serviceWorker.register("/sw.js").catch(() => {
-      // Installability is a nicety; the shop works without the worker.
-    });
-  };
+  // workbox-window comes in its own chunk, after the page has loaded.
+  const register = () =>
+    void import("./service-worker.client").then(
+      (mod) => mod.registerServiceWorker(),
+      () => {
+        // Offline or a failed chunk: the next visit registers it.
+      },
+    );
   // This module is loaded by a dynamic import(), often after the load event has already fired.
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });

@@ -18,6 +18,7 @@ import { InlineStyles } from "./components/inline-styles";
 import { useNonce } from "./components/nonce";
 import { island } from "./components/island";
 import { isDataSaver } from "./lib/data-saver";
+import { OfflineBanner } from "./components/offline-banner";
 import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "~/features/cart/cart.server";
 import { deliveryDefaults, prescriptionNeeds } from "~/features/checkout/checkout.server";
@@ -30,6 +31,10 @@ const SiteHeader = island(() => import("./components/site-header").then((m) => (
 const SiteFooter = island(() => import("./components/site-footer").then((m) => ({ default: m.SiteFooter })));
 const FlashToast = island(() => import("./components/toaster").then((m) => ({ default: m.FlashToast })));
 const AppToaster = island(() => import("./components/toaster").then((m) => ({ default: m.AppToaster })));
+// Sends forms kept offline (IndexedDB): nothing to do before the page has loaded.
+const KeptFormsSender = island(() =>
+  import("./components/kept-forms").then((m) => ({ default: m.KeptFormsSender })),
+);
 const DataSaverNotice = island(() =>
   import("./components/data-saver").then((m) => ({ default: m.DataSaverNotice })),
 );
@@ -106,7 +111,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en-NG">
+    <html lang="en-NG" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -116,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-gray-50 font-sans text-gray-900 antialiased">
+        <OfflineBanner nonce={nonce} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -147,6 +153,7 @@ export default function App() {
         </div>
         <SiteFooter store={store} />
         <AppToaster />
+        <KeptFormsSender />
       </CartDrawerProvider>
     </CartMutationProvider>
   );

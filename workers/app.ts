@@ -169,6 +169,9 @@ function withSecurityHeaders(
   if (config?.isProduction ?? true)
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (headers.get("Content-Type")?.startsWith("text/html")) {
+    // The service worker never keeps a page rendered for an account on the phone (sw/page-rules.ts).
+    if (/(?:^|;\s*)medistore_session=/.test(request.headers.get("Cookie") ?? ""))
+      headers.set("X-Signed-In", "1");
     headers.set(
       "Content-Security-Policy",
       [

@@ -12,6 +12,7 @@ import { formatNaira } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { optimisticQuantities } from "~/features/cart/intents";
 import { useCartFormSubmit, useCartMutations } from "./cart-mutations";
+import { OFFLINE_CART_MESSAGE } from "~/lib/offline-messages";
 import { ProductThumb } from "./product-thumb";
 
 type Props = {
@@ -55,6 +56,9 @@ export function CartSummary({ cart, rx, redirectTo, onProceed, onContinue, onCle
 
   return (
     <div className="flex flex-col gap-4">
+      <p className="offline-note rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {OFFLINE_CART_MESSAGE}
+      </p>
       {cart.removedNotice ? (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {cart.removedNotice}

@@ -16,10 +16,12 @@ import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
 import { FieldError, FormField, INPUT_CLASS, TextAreaField } from "./form-field";
+import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
+import { keepOffline } from "./kept-forms";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
 
-type CheckoutActionData = FormFailure;
+type CheckoutActionData = FormFailure & { kept?: boolean };
 
 export type DeliveryDefaults = Partial<
   Record<
@@ -75,8 +77,13 @@ export function DeliveryForm({
   const hydrated = useHydrated();
   /** The browser's own refusal: no request was sent, so it wins over an earlier answer. */
   const [refused, setRefused] = useState<FormFailure | null>(null);
+  const [keptOffline, setKeptOffline] = useState(false);
   const result = refused ?? fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
+  // The kept order on its way (kept-forms.tsx): its answer replaces the "kept" notice.
+  useEffect(() => {
+    if (busy) setKeptOffline(false);
+  }, [busy]);
   const values = { ...defaults, ...result?.values };
   const errors = result?.errors ?? {};
 
@@ -108,6 +115,12 @@ export function DeliveryForm({
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    if (!navigator.onLine) {
+      // Kept on the phone and placed when it is back online (kept-forms.tsx).
+      void keepOffline("checkout", formData, needsPrescription).then(setKeptOffline);
+      return;
+    }
+    setKeptOffline(false);
     // Opened during the click (popup blockers allow nothing later), now that the order can go through.
     openPendingWhatsAppWindow();
     fetcher.submit(formData, {
@@ -141,7 +154,11 @@ export function DeliveryForm({
       aria-describedby={result?.formError ? ERROR_ID : undefined}
     >
       <input type="hidden" name="idempotencyKey" value={checkoutKey} />
-      {result?.formError ? (
+      {keptOffline || (result && "kept" in result && result.kept) ? (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {FORM_KEPT_MESSAGE}
+        </p>
+      ) : result?.formError ? (
         <p id={ERROR_ID} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {result.formError}
         </p>

@@ -3,11 +3,13 @@
  * behind every cart control: add, set (typed, +/-), remove, clear.
  */
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { CartSummary } from "~/components/cart-summary";
 import type { CartActionData } from "~/components/cart-mutations";
 import { changeCart } from "~/features/cart/cart.server";
+import { CART_CHANGE_KEPT } from "~/features/cart/change-ids";
 import type { loader as rootLoader } from "~/root";
+import { orNetworkFailure } from "~/lib/network-failure";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastCookie } from "~/services/toast.server";
 
@@ -17,7 +19,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const enhanced = form?.get("_enhanced") === "1";
   const redirectTo = safeRedirectPath(form?.get("redirectTo"), "/cart");
-  const { status, toast, setCookie } = form
+  const {
+    status,
+    toast,
+    setCookie,
+    setCookies = [],
+  } = form
     ? await changeCart(request, context, form)
     : {
         status: 400,
@@ -27,10 +34,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With JavaScript the drawer stays put and shows the toast; without it the browser goes back.
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   if (enhanced) return data<CartActionData>({ ok: status < 400, toast }, { status, headers });
   if (toast) headers.append("Set-Cookie", await toastCookie(context.config, toast));
   return redirect(redirectTo, { headers });
 }
+
+/** With JavaScript a change that cannot reach the server is kept and sent later (cart-mutations.tsx). */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  orNetworkFailure(() => serverAction<typeof action>(), {
+    ok: false,
+    toast: { type: "info", message: CART_CHANGE_KEPT } as const,
+  });
 
 export default function CartPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -2,7 +2,6 @@
  * /checkout: the delivery details page (the drawer's second step, for browsers without JavaScript) and the
  * action that turns the cart cookie into a recorded order, then sends the shopper to its status page.
  */
-import { orNetworkFailure } from "~/lib/network-failure";
 import {
   redirect,
   type ActionFunctionArgs,
@@ -15,9 +14,12 @@ import {
   useLoaderData,
   useRouteLoaderData,
   type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { deliveryTable } from "~/features/delivery/delivery.server";
 import { DeliveryForm } from "~/components/delivery-form";
+import { keepWhenOffline } from "~/components/kept-forms";
+import { isNetworkFailure } from "~/lib/network-failure";
 import { checkoutCart } from "~/features/checkout/checkout.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
 import { AppError, type FormFailure } from "~/lib/app-error";
@@ -67,9 +69,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-/** With JavaScript a lost connection gets its message instead of an error page. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
-  orNetworkFailure(() => serverAction<typeof action>(), { formError: CHECKOUT_NETWORK_ERROR });
+/** With JavaScript a form that cannot reach the server is kept on the phone and sent later (kept-forms.tsx). */
+export const clientAction = ({ serverAction, request }: ClientActionFunctionArgs) =>
+  keepWhenOffline("checkout", request, () => serverAction<typeof action>(), {
+    formError: CHECKOUT_NETWORK_ERROR,
+  });
+
+/** An order kept on the phone (never sent) changed nothing: the fee table is not re-read offline. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isNetworkFailure(actionResult) ? false : defaultShouldRevalidate;
 
 export default function CheckoutPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { WhatsAppIcon } from "~/components/icons";
 import { STORE_ADDRESS } from "~/components/site-footer";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -20,7 +20,8 @@ import { CONTACT_FAILED, CONTACT_SENT, HONEYPOT } from "~/features/contact/messa
 import { AppError } from "~/lib/app-error";
 import type { loader as rootLoader } from "~/root";
 import { redirectWithToast } from "~/services/toast.server";
-import { orNetworkFailure } from "~/lib/network-failure";
+import { keepOffline, keepWhenOffline } from "~/components/kept-forms";
+import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { FormField, TextAreaField } from "~/components/form-field";
 import { pageHeaders } from "~/services/http.server";
 
@@ -51,6 +52,8 @@ export type ContactActionData = {
   formError?: string;
   /** Set by clientAction when the request failed before any answer (offline, connection lost). */
   networkError?: boolean;
+  /** …and the message was kept on the phone, to be sent when it is back online. */
+  kept?: boolean;
 };
 
 function formValues(form: FormData): Partial<Record<Field, string>> {
@@ -88,11 +91,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * With JavaScript a lost connection or a server error gets the failure text, not an error page.
- * `networkError` tells the root not to re-read its data after a submission that never reached the server.
+ * With JavaScript a message that cannot reach the server is kept on the phone and sent once it is back
+ * online (kept-forms.tsx). `networkError` tells the root not to re-read its data after such a submission.
  */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
-  orNetworkFailure(() => serverAction<typeof action>(), { formError: CONTACT_FAILED });
+export const clientAction = ({ serverAction, request }: ClientActionFunctionArgs) =>
+  keepWhenOffline("contact", request, () => serverAction<typeof action>(), { formError: CONTACT_FAILED });
 
 export default function ContactPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -186,6 +189,11 @@ function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const busy = fetcher.state !== "idle";
+  const [keptOffline, setKeptOffline] = useState(false);
+  // The kept message on its way (kept-forms.tsx): its answer replaces the "kept" notice.
+  useEffect(() => {
+    if (busy) setKeptOffline(false);
+  }, [busy]);
   // A fetcher answer wins; actionData is the answer to a submission made before JavaScript loaded.
   const result = busy ? undefined : (fetcher.data ?? actionData);
   const errors = result?.errors ?? {};
@@ -206,7 +214,18 @@ function ContactForm() {
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/contact" className="mt-4 flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      className="mt-4 flex flex-col gap-4"
+      onSubmit={(event) => {
+        if (navigator.onLine) return setKeptOffline(false);
+        // Kept on the phone and sent when it is back online (kept-forms.tsx).
+        event.preventDefault();
+        void keepOffline("contact", new FormData(event.currentTarget)).then(setKeptOffline);
+      }}
+    >
       {hydrated ? <input type="hidden" name={ENHANCED} value="1" /> : null}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
         <label htmlFor="contact-website">Leave this field empty</label>
@@ -224,7 +243,14 @@ function ContactForm() {
           </p>
         ) : null}
       </div>
-      {result?.formError ? (
+      {keptOffline || result?.kept ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+        >
+          {FORM_KEPT_MESSAGE}
+        </p>
+      ) : result?.formError ? (
         <p
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"

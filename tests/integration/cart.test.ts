@@ -92,6 +92,40 @@ describe("cart (no JavaScript: forms and redirects)", () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("medistore_cart="))).toBe(true);
   });
 
+  it("applies a change sent again with the same id once, whatever the order it comes back in", async () => {
+    const [amox, para] = await seedProducts(DEMO);
+    const client = new Client();
+    const send = (productId: number, changeId: string) =>
+      client.post("/cart.data", { intent: "add", productId: String(productId), _enhanced: "1", changeId });
+
+    // The answer to the first add was lost in the browser: the cookie it carries is never applied.
+    const lost = new Client();
+    for (const [name, value] of client.cookies) lost.cookies.set(name, value);
+    expect(
+      (
+        await lost.post("/cart.data", {
+          intent: "add",
+          productId: String(amox.id),
+          _enhanced: "1",
+          changeId: "change-0001",
+        })
+      ).status,
+    ).toBe(200);
+
+    // The next page sends it again, then another change, then the first again (a second tab, a late retry).
+    expect((await send(amox.id, "change-0001")).status).toBe(200);
+    expect((await send(para.id, "change-0002")).status).toBe(200);
+    const again = await send(amox.id, "change-0001");
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("medistore_cart="))).toBe(false);
+    // 1 × ₦2,500 + 1 × ₦1,200: each add counted once.
+    expect(await cartHtml(client)).toContain("₦3,700.00");
+
+    // A change without an id (no JavaScript, older pages) still applies every time.
+    await client.post("/cart", { intent: "add", productId: String(amox.id) });
+    expect(await cartHtml(client)).toContain("₦6,200.00");
+  });
+
   it("ignores a tampered cookie (empty cart) and never trusts it", async () => {
     await seedProducts(DEMO);
     const client = new Client();

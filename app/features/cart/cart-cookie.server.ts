@@ -5,10 +5,13 @@
 import { signedCookie } from "~/services/cookies.server";
 import type { AppConfig } from "~/services/env.server";
 import { sanitizeCart, serializeCart, type Cart } from "./cart";
+import { sanitizeChangeIds } from "./change-ids";
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
 const cartCookie = (config: AppConfig) => signedCookie("medistore_cart", config, THIRTY_DAYS);
+/** The ids of the last changes applied to the cart (change-ids.ts), written with the cart itself. */
+const changesCookie = (config: AppConfig) => signedCookie("medistore_cart_changes", config, THIRTY_DAYS);
 
 export async function readCart(request: Request, config: AppConfig): Promise<Cart> {
   try {
@@ -21,4 +24,16 @@ export async function readCart(request: Request, config: AppConfig): Promise<Car
 export async function writeCart(cart: Cart, config: AppConfig): Promise<string> {
   const cookie = cartCookie(config);
   return cart.length === 0 ? cookie.serialize([], { maxAge: 0 }) : cookie.serialize(serializeCart(cart));
+}
+
+export async function readAppliedChanges(request: Request, config: AppConfig): Promise<string[]> {
+  try {
+    return sanitizeChangeIds(await changesCookie(config).parse(request.headers.get("Cookie")));
+  } catch {
+    return [];
+  }
+}
+
+export async function writeAppliedChanges(ids: string[], config: AppConfig): Promise<string> {
+  return changesCookie(config).serialize(ids);
 }

@@ -8,7 +8,8 @@ import { productPath, stockView } from "~/features/catalogue/product-view";
 import type { Toast } from "~/lib/toast";
 import { getProductById } from "~/models/product.server";
 import { addToCart, cartCount, removeFromCart, updateCartQty, type Cart, type CartResult } from "./cart";
-import { readCart, writeCart } from "./cart-cookie.server";
+import { readAppliedChanges, readCart, writeAppliedChanges, writeCart } from "./cart-cookie.server";
+import { readChangeId, rememberChange } from "./change-ids";
 import { EMPTY_CART_VIEW, type CartView } from "./cart-view";
 import { parseCartChange } from "./intents";
 import { priceCart } from "./pricing.server";
@@ -59,11 +60,30 @@ export async function loadCartView(
   };
 }
 
-/** What a cart change answers: its status, what to tell the shopper, and the new cookie (if it changed). */
-export type CartChangeResult = { status: number; toast?: Toast; setCookie?: string };
+/** What a cart change answers: its status, what to tell the shopper, and the new cookies (if it changed). */
+export type CartChangeResult = { status: number; toast?: Toast; setCookie?: string; setCookies?: string[] };
 
-/** Applies the change a cart form asks for to the request's cart. */
+/**
+ * Applies the change a cart form asks for to the request's cart, once: a change sent again with an id
+ * already applied to this cart (change-ids.ts) changes nothing.
+ */
 export async function changeCart(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+): Promise<CartChangeResult> {
+  const changeId = readChangeId(form);
+  const applied = changeId ? await readAppliedChanges(request, context.config) : [];
+  if (changeId && applied.includes(changeId)) return { status: 200 };
+  const result = await applyCartChange(request, context, form);
+  if (!changeId || !result.setCookie || result.status >= 400) return result;
+  return {
+    ...result,
+    setCookies: [await writeAppliedChanges(rememberChange(applied, changeId), context.config)],
+  };
+}
+
+async function applyCartChange(
   request: Request,
   context: AppLoadContext,
   form: FormData,

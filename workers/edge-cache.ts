@@ -20,7 +20,7 @@
  * cookie is served once and not kept.
  *
  * The key: the page's URL as the runtime parsed it, the data-saver variant, the build's asset version (a
- * deploy changes the script URLs) and the catalogue version (drizzle/0008: triggers move it on every write
+ * deploy changes the script URLs) and the catalogue version (drizzle/0010: triggers move it on every write
  * to products, whichever code path made it). A catalogue change makes every older copy unreachable in every
  * colo without a purge (Cache API deletes are per URL and per colo): at once through the isolate that made it,
  * within CATALOGUE_VERSION_TTL_MS elsewhere (an isolate trusts the version it read that long; reading it from

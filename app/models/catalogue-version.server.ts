@@ -1,5 +1,5 @@
 /**
- * The catalogue's version (drizzle/0008: triggers move it on every write to products). Read on every guest
+ * The catalogue's version (drizzle/0010: triggers move it on every write to products). Read on every guest
  * page the edge cache could serve, so it is one primary-key lookup with a statement D1 can reuse.
  */
 export async function readCatalogueVersion(d1: D1Database): Promise<string> {

@@ -12,6 +12,29 @@ type Module<P> = { default: ComponentType<P> };
 /** Every island's loader, so that the server can have them all ready before it renders. */
 const loaders: (() => Promise<unknown>)[] = [];
 
+/** How long a failed fetch of an island's code waits before asking again, if the phone does not say it is back online first. */
+const RETRY_MS = 5000;
+
+/**
+ * In the browser, a chunk that fails to arrive (a dropped or cut connection) is asked for again when the
+ * phone is back online, or after a pause: until then the island keeps its server HTML, where a rejection
+ * would have replaced the whole page with the error page. The server has the code on disk: it fails loudly.
+ */
+function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    if (typeof window === "undefined") throw error;
+    return new Promise<void>((resolve) => {
+      const retry = () => {
+        window.removeEventListener("online", retry);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(retry, RETRY_MS);
+      window.addEventListener("online", retry);
+    }).then(() => untilLoaded(load));
+  });
+}
+
 let openGate: () => void = () => {};
 /** Opens when the browser may fetch the islands' code (see openIslands). */
 const gate = new Promise<void>((resolve) => (openGate = resolve));
@@ -19,7 +42,7 @@ const gate = new Promise<void>((resolve) => (openGate = resolve));
 export function island<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
   let loaded: Module<P> | undefined;
   let loading: Promise<Module<P>> | undefined;
-  const fetchModule = () => (loading ??= load().then((module) => (loaded = module)));
+  const fetchModule = () => (loading ??= untilLoaded(load).then((module) => (loaded = module)));
   loaders.push(fetchModule);
   // Once loaded, React.lazy gets an already-resolved thenable and renders at once, without suspending:
   // that is what lets the server stream the island inline, with no fallback, for browsers without JS.

@@ -178,7 +178,8 @@ describe("no lost cart change", () => {
     const page = await context.newPage();
     await page.goto(`/shop?q=${encodeURIComponent(OTHER)}`);
     await hydrated(page);
-    // The /cart action's code is on the phone before the network goes.
+    // The /cart action's code and the page's islands are on the phone (precached) before the network goes.
+    await controlled(page);
     await addToCart(page, [OTHER]);
     await context.setOffline(true);
     await page.getByRole("button", { name: `Add to cart: ${OTHER}`, exact: true }).click();

@@ -185,6 +185,8 @@ describe("typed quantities", () => {
     const name = (await card.locator("h3").textContent())!;
     await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
+    // A tap that came before the grid's code was a plain form post: the page it loaded hydrates anew.
+    await hydrated(page);
     await page.getByTestId("cart-button").click();
     const drawer = page.getByRole("dialog", { name: "Your cart" });
     const box = drawer.getByLabel(`Quantity of ${name}`, { exact: true });

@@ -16,8 +16,19 @@ declare module "@remix-run/cloudflare" {
  */
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
+/**
+ * The small modules every page's first load needs (the cart's providers, the islands' loader, the nonce and
+ * offline helpers) ride in one "shell" chunk: as separate files each paid its own request and compression
+ * overhead.
+ */
+const SHELL =
+  /\/app\/(components\/(nonce|island|cart-drawer|cart-mutations)\.tsx|lib\/(network-failure|offline-messages)\.ts|features\/cart\/change-ids\.ts)$/;
 const frameworkChunk = (id: string) =>
-  FRAMEWORK.test(id) || id.includes("vite/preload-helper") ? "framework" : undefined;
+  FRAMEWORK.test(id) || id.includes("vite/preload-helper")
+    ? "framework"
+    : SHELL.test(id)
+      ? "shell"
+      : undefined;
 
 // Built with `remix vite:build` and served by `wrangler dev` / `wrangler deploy` (workers/app.ts).
 export default defineConfig(({ isSsrBuild }) => ({

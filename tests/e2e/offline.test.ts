@@ -181,6 +181,8 @@ describe("no lost cart change", () => {
     // The /cart action's code and the page's islands are on the phone (precached) before the network goes.
     await controlled(page);
     await addToCart(page, [OTHER]);
+    // The tap opened the islands (components/island.tsx): their code settles before the network goes.
+    await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page.getByRole("button", { name: `Add to cart: ${OTHER}`, exact: true }).click();
     await page.getByText(CART_CHANGE_KEPT).waitFor();

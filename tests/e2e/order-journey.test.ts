@@ -4,34 +4,18 @@
  * Admin › Orders, opens the receipt, marks the order paid and ships it; the guest, through the private
  * link, sees it paid and shipped and orders the same again into a refilled cart.
  */
-import { execFileSync } from "node:child_process";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
 import { loginAsDemoAdmin, PNG, uniqueEmail } from "./journeys";
-import { addToCart } from "./shopper-fixtures";
+import { addToCart, executeOnServerDb } from "./shopper-fixtures";
 
 withBrowser();
 
 /** A product of its own (an over-the-counter one, stock not counted), straight into the server's D1. */
 function product(tag: string): string {
   const name = `Vitamin B Complex Tablets (30) ${tag} ${Date.now()}`;
-  execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      inject("stateDir"),
-      "--command",
-      `INSERT INTO products (name, category, price_kobo) VALUES ('${name}', 'Wellbeing / Dietary Supplements', 180000)`,
-    ],
-    {
-      stdio: "pipe",
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    },
+  executeOnServerDb(
+    `INSERT INTO products (name, category, price_kobo) VALUES ('${name}', 'Wellbeing / Dietary Supplements', 180000)`,
   );
   return name;
 }

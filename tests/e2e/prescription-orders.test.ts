@@ -3,11 +3,10 @@
  * prescription is needed, the customer attaches one (a guest's photo, or a customer's earlier upload), the
  * demo pharmacist approves it on /admin/reviews, and the customer sees who approved it on the order.
  */
-import { execFileSync } from "node:child_process";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
 import { DEMO_ADMIN, loginAsDemoAdmin, PNG, register, uniqueEmail } from "./journeys";
-import { addToCart, DELIVERY } from "./shopper-fixtures";
+import { addToCart, DELIVERY, executeOnServerDb } from "./shopper-fixtures";
 
 withBrowser();
 
@@ -17,23 +16,8 @@ withBrowser();
  */
 function prescriptionProduct(tag: string): string {
   const name = `Augmentin 625mg Tablets (14) ${tag} ${Date.now()}`;
-  execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      inject("stateDir"),
-      "--command",
-      `INSERT INTO products (name, category, price_kobo, medicine_class, stock) VALUES ('${name}', 'Antibiotics', 650000, 'prescription', 20)`,
-    ],
-    {
-      stdio: "pipe",
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    },
+  executeOnServerDb(
+    `INSERT INTO products (name, category, price_kobo, medicine_class, stock) VALUES ('${name}', 'Antibiotics', 650000, 'prescription', 20)`,
   );
   return name;
 }

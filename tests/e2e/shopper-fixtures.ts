@@ -3,7 +3,9 @@
  * a customer whose orders hold long product names and who uploaded a prescription, and carts with long
  * names in them.
  */
+import { execFileSync } from "node:child_process";
 import type { BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
 import { PASSWORD, PNG, uniqueEmail } from "./journeys";
 
 /** Catalogue lines with long names (pack sizes and all), as the demo seed has them. */
@@ -17,6 +19,21 @@ export const DELIVERY = {
   phone: "0803 555 1234",
   address: "14 Water Works Road, Abakaliki, Ebonyi State",
 };
+
+/**
+ * Runs one SQL statement straight on the server's local D1: for data a test needs but is not about (a
+ * product of a given medicine class, say), made without the admin screens.
+ */
+export function executeOnServerDb(sql: string): void {
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--command", sql],
+    {
+      stdio: "pipe",
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+}
 
 const cartCount = (page: Page) =>
   page.evaluate(() => Number(document.querySelector('[data-testid="cart-count"]')?.textContent ?? 0));

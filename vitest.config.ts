@@ -81,6 +81,9 @@ export default defineConfig(async () => {
             hookTimeout: 120_000,
             // One browser, one server: files run one after another.
             fileParallelism: false,
+            // A 2-core CI machine running the app, the party and Chromium at once now and then stalls one
+            // browser step; a test that fails is run once more, and a second failure fails the run.
+            retry: 1,
           },
         },
       ],

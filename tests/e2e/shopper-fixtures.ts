@@ -35,25 +35,34 @@ export function executeOnServerDb(sql: string): void {
   );
 }
 
-const cartCount = (page: Page) =>
-  page.evaluate(() => Number(document.querySelector('[data-testid="cart-count"]')?.textContent ?? 0));
+/** The header's cart count and whether a cart change is still on its way; null while a page is loading. */
+const cartState = (page: Page) =>
+  page
+    .evaluate(() => ({
+      count: Number(document.querySelector('[data-testid="cart-count"]')?.textContent ?? 0),
+      busy: document.querySelector('[data-testid="cart-button"]')?.getAttribute("aria-busy") === "true",
+    }))
+    .catch(() => null);
 
 /**
  * Adds each named product once with its card's Add to cart button, and waits until the server has it:
  * without JavaScript the page comes back with the new count; with it, the count goes up at once and the
- * cart button stops being busy once the request is done.
+ * cart button stops being busy once the request is done. Polled from here rather than in the page: a page
+ * without JavaScript runs no in-page polling once it has been replaced.
  */
 export async function addToCart(page: Page, names: readonly string[]) {
   for (const name of names) {
     await page.goto(`/shop?q=${encodeURIComponent(name)}`);
-    const before = await cartCount(page);
+    const before = (await cartState(page))?.count ?? 0;
     await page.getByRole("button", { name: `Add to cart: ${name}`, exact: true }).click();
-    await page.waitForFunction(
-      (count) =>
-        Number(document.querySelector('[data-testid="cart-count"]')?.textContent ?? 0) > count &&
-        document.querySelector('[data-testid="cart-button"]')?.getAttribute("aria-busy") !== "true",
-      before,
-    );
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const state = await cartState(page);
+      if (state && state.count > before && !state.busy) break;
+      if (Date.now() > deadline)
+        throw new Error(`Adding ${name}: the cart count stayed ${state?.count} on ${page.url()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
 

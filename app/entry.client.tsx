@@ -26,28 +26,10 @@ function hydrate() {
   });
 }
 
-// The server's HTML is the first paint: hydrating is a long task on a slow phone, so it starts only after
-// the browser has painted (a frame, then a task), never in front of it. The page works meanwhile: every
-// link and form is real HTML.
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  setTimeout(hydrate, 0);
-};
-if (document.visibilityState !== "visible" || performance.getEntriesByType("paint").length > 0) start();
-else {
-  try {
-    new PerformanceObserver((_list, observer) => {
-      observer.disconnect();
-      start();
-    }).observe({ type: "paint" });
-  } catch {
-    requestAnimationFrame(start);
-  }
-  // Never later than this, whatever the browser reports.
-  setTimeout(start, 1000);
-}
+// This module runs only after the browser has painted the server's HTML (components/scripts-after-paint.tsx):
+// hydrating is a long task on a slow phone, and it is never in front of the first paint. The page works
+// meanwhile: every link and form is real HTML.
+setTimeout(hydrate, 0);
 
 // The islands' code (components/island.tsx) comes at the first sign of the shopper using the page, or
 // once the page has loaded and the browser is idle.

@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { InlineStyles } from "./components/inline-styles";
+import { ScriptsAfterPaint } from "./components/scripts-after-paint";
 import { useNonce } from "./components/nonce";
 import { island } from "./components/island";
 import { isDataSaver } from "./lib/data-saver";
@@ -125,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );

@@ -14,6 +14,7 @@ import { isCrossSiteWrite } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { edgeCacheDecision, forgetCatalogueVersion, serveGuestPage } from "./edge-cache";
+import { scriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -63,11 +64,16 @@ export default {
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const url = new URL(request.url);
     const decision = edgeCacheDecision(request, url);
-    const render = (renderNonce: string) =>
-      handleRemixRequest(
+    // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
+    const render = async (renderNonce: string) => {
+      const rendered = await handleRemixRequest(
         withoutLegacyDataParam(request),
         createAppLoadContext(env, ctx, config, renderNonce),
       );
+      return rendered.headers.get("Content-Type")?.startsWith("text/html")
+        ? scriptsAfterPaint(new HTMLRewriter()).transform(rendered)
+        : rendered;
+    };
     const response =
       decision === "cache"
         ? await serveGuestPage({

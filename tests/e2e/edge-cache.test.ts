@@ -57,4 +57,27 @@ describe("a page served from the edge cache", () => {
     const again = await page.goto("/shop");
     expect(again?.headers()["x-cache"]).toBe("BYPASS");
   });
+
+  it("fetches the page's scripts only after its first contentful paint, then hydrates", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = consoleErrors(page);
+    await page.goto("/shop?q=tablets");
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js") && !entry.name.endsWith("/sw.js"))
+        .map((entry) => entry.startTime),
+      sleeping: document.querySelectorAll(
+        '[rel="medistore-after-paint-preload"], [type="medistore/after-paint"]',
+      ).length,
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+    expect(timing.sleeping).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -243,3 +243,41 @@ describe("a catalogue change makes the next guest request a miss that shows it",
     expect(page).not.toContain("Out of stock");
   });
 });
+
+describe("a page's JavaScript waits for the first paint", () => {
+  /** The modulepreload links and module scripts the browser would act on, and the sleeping ones. */
+  function scripts(body: string) {
+    return {
+      awakePreloads: body.match(/<link[^>]*rel="modulepreload"/g)?.length ?? 0,
+      awakeModules: body.match(/<script[^>]*type="module"/g)?.length ?? 0,
+      sleepingPreloads:
+        body.match(/<link[^>]*rel="medistore-after-paint-preload"[^>]*href="\/assets\/[^"]+\.js"/g)?.length ??
+        0,
+      sleepingModules: body.match(/<script[^>]*type="medistore\/after-paint"/g)?.length ?? 0,
+      waker: body.includes("first-contentful-paint"),
+    };
+  }
+
+  it("in every page, cached or rendered, guest or signed in: nothing fetched or run before the waker wakes it", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const { client: signedIn } = await signUp();
+    for (const [client, path] of [
+      [new Client(), "/"],
+      [new Client(), "/"],
+      [new Client(), await productPath(para.id)],
+      [new Client(), "/shop?q=para"],
+      [new Client(), "/login"],
+      [signedIn, "/dashboard"],
+    ] as const) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(200);
+      const found = scripts(await res.text());
+      // The first guest request renders; the second comes from the cache.
+      expect(found.awakePreloads, path).toBe(0);
+      expect(found.awakeModules, path).toBe(0);
+      expect(found.sleepingPreloads, path).toBeGreaterThan(0);
+      expect(found.sleepingModules, path).toBe(1);
+      expect(found.waker, path).toBe(true);
+    }
+  });
+});

@@ -2,9 +2,11 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { InlineScriptsContext } from "./components/inline-script";
 import { InlineStylesContext } from "./components/inline-styles";
 import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
+import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
 // The stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
 import css from "./tailwind.css?inline";
 
@@ -24,12 +26,14 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext.Provider value={loadContext.nonce}>
       <InlineStylesContext.Provider value={css}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={ABORT_DELAY}
-          nonce={loadContext.nonce}
-        />
+        <InlineScriptsContext.Provider value={INLINE_SCRIPTS}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={loadContext.nonce}
+          />
+        </InlineScriptsContext.Provider>
       </InlineStylesContext.Provider>
     </NonceContext.Provider>,
     {

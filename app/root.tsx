@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { InlineStyles } from "./components/inline-styles";
-import { ScriptsAfterPaint } from "./components/scripts-after-paint";
+import { InlineScript } from "./components/inline-script";
 import { useNonce } from "./components/nonce";
 import { island } from "./components/island";
 import { isDataSaver } from "./lib/data-saver";
@@ -122,11 +122,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-gray-50 font-sans text-gray-900 antialiased">
-        <OfflineBanner nonce={nonce} />
+        <OfflineBanner />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <ScriptsAfterPaint nonce={nonce} />
+        {/* After <Scripts />: it wakes them once the page has painted (lib/scripts-after-paint.ts). */}
+        <InlineScript name="scriptsAfterPaint" />
       </body>
     </html>
   );

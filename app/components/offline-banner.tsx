@@ -1,20 +1,15 @@
 /**
  * The offline banner. Shown by CSS (tailwind.css) from two marks on <html>: `is-offline`, set by a tiny
- * inline script from navigator.onLine and the online/offline events, and `data-offline-copy`, set by the
- * service worker on a page it answers from the phone's copy. No React, so it works on such a copy before
+ * inline script (lib/inline-scripts.server.ts) from navigator.onLine and the online/offline events, and
+ * `data-offline-copy`, set by the service worker on a page it answers from the phone's copy. No React, so it works on such a copy before
  * (or without) hydration, and React's markup is never touched. While offline, the script also makes links
  * load whole pages: the worker can answer a page it has seen, not the data requests of a client-side
  * navigation.
  */
 import { OFFLINE_COPY_MESSAGE, OFFLINE_MESSAGE } from "~/lib/offline-messages";
+import { InlineScript } from "./inline-script";
 
-const SCRIPT = `(function(){var h=document.documentElement;
-function mark(){h.classList.toggle("is-offline",!navigator.onLine)}
-addEventListener("online",mark);addEventListener("offline",mark);mark();
-addEventListener("click",function(e){if(navigator.onLine)return;var a=e.target.closest&&e.target.closest("a[href]");
-if(a&&a.origin===location.origin&&!a.target&&!a.hasAttribute("download"))e.stopPropagation()},true)})();`;
-
-export function OfflineBanner({ nonce }: { nonce?: string }) {
+export function OfflineBanner() {
   return (
     <>
       <div
@@ -27,7 +22,7 @@ export function OfflineBanner({ nonce }: { nonce?: string }) {
           <span className="offline-copy-only">{OFFLINE_COPY_MESSAGE}</span>
         </p>
       </div>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />
+      <InlineScript name="offlineBanner" />
     </>
   );
 }

@@ -55,7 +55,16 @@ export function AddToCartForm({
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  titleLevel: Title = "h3",
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** One level below the grid's own heading, so that headings never skip a level. */
+  titleLevel?: "h2" | "h3";
+}) {
   const id = productCardId(product.id);
   const dataSaver = useDataSaver();
   return (
@@ -72,11 +81,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="text-sm font-semibold leading-snug text-gray-900">
+        <Title className="text-sm font-semibold leading-snug text-gray-900">
           <Link to={product.url} className="hover:text-brand-700 hover:underline">
             {product.name}
           </Link>
-        </h3>
+        </Title>
         <p className="text-xs text-gray-600">{product.category}</p>
         <ClassBadge medicineClass={product.medicineClass} />
         <p className="mt-auto pt-1 font-bold text-gray-900">{formatNaira(product.priceKobo)}</p>

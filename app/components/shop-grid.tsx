@@ -135,7 +135,12 @@ export function ShopGrid({
         <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
           {products.map((product, index) => (
             // On its own page (search results, a category) the first row is the largest paint: not lazy.
-            <ProductCard key={product.id} product={product} eager={headingLevel === "h1" && index < 2} />
+            <ProductCard
+              key={product.id}
+              product={product}
+              eager={headingLevel === "h1" && index < 2}
+              titleLevel={headingLevel === "h1" ? "h2" : "h3"}
+            />
           ))}
         </ul>
       ) : null}

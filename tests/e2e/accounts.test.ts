@@ -8,7 +8,7 @@ withBrowser();
 
 async function buyFirstProduct(page: Page) {
   await page.goto("/shop");
-  const name = (await page.locator('[data-testid="product-grid"] h3').first().textContent())!;
+  const name = (await page.locator('[data-testid="product-grid"] :is(h2, h3)').first().textContent())!;
   // With JavaScript the count updates at once; wait for the server to have the cart before leaving.
   const saved = page.waitForResponse((res) => res.request().method() === "POST" && /\/cart/.test(res.url()));
   await page.getByRole("button", { name: `Add to cart: ${name}` }).click();

@@ -31,7 +31,7 @@ describe("a page served from the edge cache", () => {
     expect(errors).toEqual([]);
 
     const card = page.locator('[data-testid="product-grid"] li').first();
-    const name = (await card.locator("h3").textContent())!;
+    const name = (await card.getByRole("heading").textContent())!;
     await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();
     await page.getByTestId("cart-button").click();
@@ -49,7 +49,7 @@ describe("a page served from the edge cache", () => {
     const page = await context.newPage();
     await cachedShop(page);
     const card = page.locator('[data-testid="product-grid"] li').first();
-    const name = (await card.locator("h3").textContent())!;
+    const name = (await card.getByRole("heading").textContent())!;
     await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.waitForURL(/\/shop/);
     expect(await page.locator('[data-testid="cart-count"]').textContent()).toBe("1");

@@ -126,7 +126,7 @@ describe("adding to the cart", () => {
     const page = await context.newPage();
     await page.goto("/");
     const card = page.locator('[data-testid="product-grid"] > li').nth(9);
-    const name = (await card.locator("h3").textContent())!;
+    const name = (await card.getByRole("heading").textContent())!;
     await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
     const id = await card.getAttribute("id");
@@ -161,7 +161,7 @@ describe("adding to the cart", () => {
         const target = low ? window.innerHeight - 110 : 130;
         window.scrollBy({ top: rect.top + rect.height / 2 - target, behavior: "instant" });
       }, where === "low");
-      const name = (await card.locator("h3").textContent())!;
+      const name = (await card.getByRole("heading").textContent())!;
       await button.click();
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: `${name} added to cart` });
       await toast.waitFor();
@@ -182,7 +182,7 @@ describe("typed quantities", () => {
     await page.goto("/");
     await hydrated(page);
     const card = page.locator('[data-testid="product-grid"] > li').first();
-    const name = (await card.locator("h3").textContent())!;
+    const name = (await card.getByRole("heading").textContent())!;
     await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
     // A tap that came before the grid's code was a plain form post: the page it loaded hydrates anew.

@@ -23,14 +23,14 @@ describe("storefront with JavaScript", () => {
     await page.locator("#shop-search").fill("EMZOR");
     await page.waitForURL(/\?q=EMZOR/);
     await page.waitForFunction(() => {
-      const names = [...document.querySelectorAll('[data-testid="product-grid"] h3')].map(
+      const names = [...document.querySelectorAll('[data-testid="product-grid"] :is(h2, h3)')].map(
         (h) => h.textContent ?? "",
       );
       return names.length > 0 && names.every((n) => n.toLowerCase().includes("emzor"));
     });
 
     const card = page.locator('[data-testid="product-grid"] li').first();
-    const name = (await card.locator("h3").textContent())!;
+    const name = (await card.getByRole("heading").textContent())!;
     await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
     await page.getByText(`${name} added to cart`).waitFor();
     await page.locator('[data-testid="cart-count"]', { hasText: "1" }).waitFor();

@@ -15,7 +15,7 @@ describe("storefront without JavaScript", () => {
     await page.locator("#shop-search").fill("analgesics");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/\/shop\?q=analgesics/);
-    const names = await page.locator('[data-testid="product-grid"] h3').allTextContents();
+    const names = await page.locator('[data-testid="product-grid"] :is(h2, h3)').allTextContents();
     expect(names.length).toBeGreaterThan(0);
 
     const first = names[0];

@@ -4,8 +4,8 @@ import { Client, DEMO, html, seedProducts } from "./helpers";
 
 async function names(path: string): Promise<string[]> {
   const page = await html(await new Client().get(path));
-  return [...page.matchAll(/<h3 class="text-sm font-semibold[^"]*"><a [^>]*>([^<]+)<\/a><\/h3>/g)].map(
-    (m) => m[1],
+  return [...page.matchAll(/<h([23]) class="text-sm font-semibold[^"]*"><a [^>]*>([^<]+)<\/a><\/h\1>/g)].map(
+    (m) => m[2],
   );
 }
 

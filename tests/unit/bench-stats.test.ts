@@ -174,6 +174,13 @@ describe("page assets", () => {
     expect(assets.inlineModuleImports).toEqual([`${page}assets/root-3.js`, `${page}assets/side-effect-4.js`]);
     expect(assets.scripts).toEqual([`${page}legacy.js`]);
   });
+  it("counts the scripts a page wakes after its first paint as it counts any other", () => {
+    const sleeping = `<link rel="medistore-after-paint-preload" href="/assets/framework-9.js" />
+      <script nonce="n" type="medistore/after-paint" async="">import * as route0 from "/assets/root-3.js";</script>`;
+    const assets = extractPageAssets(sleeping, page);
+    expect(assets.modulePreloads).toEqual([`${page}assets/framework-9.js`]);
+    expect(assets.inlineModuleImports).toEqual([`${page}assets/root-3.js`]);
+  });
   it("lists images with their loading mode (eager when unset)", () => {
     const assets = extractPageAssets(html, page);
     expect(assets.images).toEqual([

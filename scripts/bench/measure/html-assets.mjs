@@ -72,6 +72,13 @@ export function cssImports(css) {
  * @param {string} pageUrl
  * @returns {PageAssets}
  */
+/**
+ * The names a page's modulepreloads and module script carry until the first paint wakes them
+ * (app/lib/scripts-after-paint.ts): every load fetches and runs them all the same.
+ */
+const WAITING_PRELOAD_REL = "medistore-after-paint-preload";
+const WAITING_SCRIPT_TYPE = "medistore/after-paint";
+
 export function extractPageAssets(html, pageUrl) {
   const markup = html.replace(/<!--[\s\S]*?-->/g, "");
   const absolute = (/** @type {string} */ href) => new URL(href, pageUrl).href;
@@ -84,12 +91,13 @@ export function extractPageAssets(html, pageUrl) {
     if (!attributes.href) continue;
     if (rels.includes("stylesheet") && !("disabled" in attributes))
       assets.stylesheets.push(absolute(attributes.href));
-    if (rels.includes("modulepreload")) assets.modulePreloads.push(absolute(attributes.href));
+    if (rels.includes("modulepreload") || rels.includes(WAITING_PRELOAD_REL))
+      assets.modulePreloads.push(absolute(attributes.href));
   }
 
   for (const match of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = parseAttributes(`<script${match[1]}>`);
-    const type = (attributes.type ?? "").toLowerCase();
+    const type = (attributes.type ?? "").toLowerCase().replace(WAITING_SCRIPT_TYPE, "module");
     const runs = type === "" || type === "module" || type.includes("javascript");
     if (!runs) continue;
     if (attributes.src) assets.scripts.push(absolute(attributes.src));

@@ -58,7 +58,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
-    minify: true,
+    // The browser's code through terser (a few kB smaller than esbuild's output, every byte paid for on a
+    // phone's data plan); the Worker's through esbuild, which is quicker and whose size matters less.
+    minify: isSsrBuild ? true : "terser",
+    terserOptions: isSsrBuild ? undefined : { compress: { passes: 2 }, format: { comments: false } },
     cssMinify: true,
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: frameworkChunk } },
     // No preload lists inside our chunks: the code behind a dynamic import() comes after the first paint,

@@ -15,8 +15,8 @@
  * the form gets a fresh key before it can be shown).
  *
  * The one per-response part left is the CSP nonce. The cached copy is rendered with a placeholder nonce; each
- * response gets a fresh one written into every `nonce` attribute by HTMLRewriter as the body streams out,
- * and the same one in the CSP header (workers/app.ts). Set-Cookie is never stored: a render that sets a
+ * response gets a fresh one spliced into every `nonce` attribute (cutAtNonces), and the same one in the CSP
+ * header (workers/app.ts). Set-Cookie is never stored: a render that sets a
  * cookie is served once and not kept.
  *
  * The key: the page's URL as the runtime parsed it, the data-saver variant, the build's asset version (a
@@ -75,37 +75,92 @@ export type EdgeCacheDecision = "cache" | "bypass" | "none";
 /**
  * A small copy of the hottest pages in this isolate's memory, in front of the Cache API: a hit then costs no
  * cache lookup and no body copy out of it. Same keys (so the same catalogue version rule); least recently
- * used first out past MEMORY_MAX_BYTES.
+ * used first out past MEMORY_MAX_BYTES. A page is kept cut at its nonces (cutAtNonces).
  */
 const MEMORY_MAX_BYTES = 4_000_000;
-type Kept = { body: ArrayBuffer; headers: [string, string][]; expires: number };
+type Kept = { parts: Uint8Array[]; bytes: number; headers: [string, string][]; expires: number };
 const memory = new Map<string, Kept>();
 let memoryBytes = 0;
 
-function fromMemory(key: string): Response | null {
+function fromMemory(key: string): Kept | null {
   const kept = memory.get(key);
   if (!kept) return null;
   memory.delete(key);
   if (kept.expires < Date.now()) {
-    memoryBytes -= kept.body.byteLength;
+    memoryBytes -= kept.bytes;
     return null;
   }
   memory.set(key, kept);
-  return new Response(kept.body, { status: 200, headers: kept.headers });
+  return kept;
 }
 
-function keepInMemory(key: string, body: ArrayBuffer, headers: Headers, expires: number): void {
-  if (body.byteLength > MEMORY_MAX_BYTES / 8) return;
+function keepInMemory(key: string, kept: Kept): void {
+  if (kept.bytes > MEMORY_MAX_BYTES / 8) return;
   const old = memory.get(key);
-  if (old) memoryBytes -= old.body.byteLength;
+  if (old) memoryBytes -= old.bytes;
   memory.delete(key);
-  memory.set(key, { body, headers: [...headers], expires });
-  memoryBytes += body.byteLength;
-  for (const [oldest, kept] of memory) {
+  memory.set(key, kept);
+  memoryBytes += kept.bytes;
+  for (const [oldest, entry] of memory) {
     if (memoryBytes <= MEMORY_MAX_BYTES) break;
     memory.delete(oldest);
-    memoryBytes -= kept.body.byteLength;
+    memoryBytes -= entry.bytes;
   }
+}
+
+const encoder = new TextEncoder();
+/**
+ * Where the placeholder sits: always as a whole attribute value, which page text cannot imitate (React
+ * escapes quotes in text), so a product named after the placeholder stays as it is.
+ */
+const PLACEHOLDER_ATTRIBUTE = encoder.encode(`nonce="${NONCE_PLACEHOLDER}"`);
+const VALUE_OFFSET = 'nonce="'.length;
+
+function startsWithAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolean {
+  if (at + needle.length > bytes.length) return false;
+  for (let i = 1; i < needle.length; i++) if (bytes[at + i] !== needle[i]) return false;
+  return true;
+}
+
+/**
+ * The page cut around each placeholder nonce: a response is these pieces joined by its own nonce, a copy of
+ * bytes rather than a parse of the whole page (the cost of a hit is then mostly the runtime's own).
+ */
+function cutAtNonces(body: ArrayBuffer): Uint8Array[] {
+  const bytes = new Uint8Array(body);
+  const parts: Uint8Array[] = [];
+  let start = 0;
+  let at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]);
+  while (at >= 0) {
+    if (startsWithAt(bytes, PLACEHOLDER_ATTRIBUTE, at)) {
+      parts.push(bytes.subarray(start, at + VALUE_OFFSET));
+      start = at + VALUE_OFFSET + NONCE_PLACEHOLDER.length;
+      at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0], start);
+    } else at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0], at + 1);
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
+}
+
+function joinWithNonce(parts: Uint8Array[], nonce: string): Uint8Array<ArrayBuffer> {
+  const value = encoder.encode(nonce);
+  const out = new Uint8Array(
+    parts.reduce((sum, part) => sum + part.length, 0) + value.length * (parts.length - 1),
+  );
+  let offset = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      out.set(value, offset);
+      offset += value.length;
+    }
+    out.set(part, offset);
+    offset += part.length;
+  });
+  return out;
+}
+
+function keep(body: ArrayBuffer, headers: Headers, expires: number): Kept {
+  return { parts: cutAtNonces(body), bytes: body.byteLength, headers: [...headers], expires };
 }
 
 function hasPersonalCookie(cookieHeader: string | null): boolean {
@@ -150,24 +205,17 @@ function cacheKey(request: Request, url: URL, buildVersion: string, catalogueVer
   return new Request(`${url.origin}${path}`, { method: "GET" });
 }
 
-/** A fresh nonce in every `nonce` attribute (scripts, the JSON-LD, preloads), streamed. */
-function withNonce(response: Response, nonce: string): Response {
-  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
-}
-
-function toBrowser(response: Response, nonce: string, status: "HIT" | "MISS", head: boolean): Response {
-  const headers = new Headers(response.headers);
+function toBrowser(
+  kept: Kept,
+  status: number,
+  nonce: string,
+  cache: "HIT" | "MISS",
+  head: boolean,
+): Response {
+  const headers = new Headers(kept.headers);
   headers.set("Cache-Control", "private, no-cache");
-  headers.set("X-Cache", status);
-  const body = head ? null : response.body;
-  return withNonce(new Response(body, { status: response.status, headers }), nonce);
+  headers.set("X-Cache", cache);
+  return new Response(head ? null : joinWithNonce(kept.parts, nonce), { status, headers });
 }
 
 /** Only a whole, ordinary page for everyone: 200, HTML, no cookie set. */
@@ -212,21 +260,22 @@ export async function serveGuestPage({
     return render(nonce);
   }
   const inMemory = fromMemory(key.url);
-  if (inMemory) return toBrowser(inMemory, nonce, "HIT", head);
+  if (inMemory) return toBrowser(inMemory, 200, nonce, "HIT", head);
   const cache = await caches.open("guest-pages");
   const hit = await cache.match(key);
   if (hit) {
-    const body = await hit.arrayBuffer();
-    keepInMemory(key.url, body, hit.headers, Date.now() + CACHE_TTL_SECONDS * 1000);
-    return toBrowser(new Response(body, hit), nonce, "HIT", head);
+    const kept = keep(await hit.arrayBuffer(), hit.headers, Date.now() + CACHE_TTL_SECONDS * 1000);
+    keepInMemory(key.url, kept);
+    return toBrowser(kept, 200, nonce, "HIT", head);
   }
 
   const rendered = await render(NONCE_PLACEHOLDER);
-  if (head || !isStorable(rendered)) return toBrowser(rendered, nonce, "MISS", head);
   const body = await rendered.arrayBuffer();
+  const page = keep(body, rendered.headers, Date.now() + CACHE_TTL_SECONDS * 1000);
+  if (head || !isStorable(rendered)) return toBrowser(page, rendered.status, nonce, "MISS", head);
   const stored = new Headers(rendered.headers);
   stored.set("Cache-Control", `public, max-age=${CACHE_TTL_SECONDS}`);
-  keepInMemory(key.url, body, stored, Date.now() + CACHE_TTL_SECONDS * 1000);
+  keepInMemory(key.url, { ...page, headers: [...stored] });
   ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));
-  return toBrowser(new Response(body, rendered), nonce, "MISS", head);
+  return toBrowser(page, 200, nonce, "MISS", head);
 }

@@ -65,6 +65,18 @@ describe("guest pages come from the edge cache", () => {
     }
   });
 
+  it("only nonce attributes get the fresh nonce: page text that looks like the placeholder stays as it is", async () => {
+    const name = 'Tricky nonce="edge-cache-nonce" Syrup';
+    await seedProducts([{ name, category: "Cough & Cold", priceKobo: 50000 }]);
+    await new Client().get("/shop");
+    const hit = await new Client().get("/shop");
+    expect(xCache(hit)).toBe("HIT");
+    const body = await hit.text();
+    expect(body).toContain("Tricky nonce=&quot;edge-cache-nonce&quot; Syrup");
+    const { csp, inBody } = nonces(hit, body);
+    expect(new Set(inBody)).toEqual(new Set([csp]));
+  });
+
   it("HEAD is answered from the cached copy, without a body", async () => {
     await seedProducts([DEMO[0]]);
     await new Client().get("/shop");

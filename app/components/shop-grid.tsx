@@ -104,10 +104,13 @@ export function ShopGrid({
       </div>
       {categories && categories.length > 0 ? (
         <nav aria-label="Categories" className="mt-4">
-          {/* Small on a phone, so the products stay near the top. */}
-          <ul className="flex flex-wrap gap-1.5 text-xs sm:gap-2 sm:text-sm">
+          {/* One row that scrolls sideways on a phone, so the products stay near the top. */}
+          <ul
+            data-scroll-row=""
+            className="-mx-4 flex gap-1.5 overflow-x-auto whitespace-nowrap px-4 pb-1 text-xs sm:mx-0 sm:flex-wrap sm:gap-2 sm:overflow-visible sm:whitespace-normal sm:px-0 sm:pb-0 sm:text-sm"
+          >
             {categories.map((category) => (
-              <li key={category.url}>
+              <li key={category.url} className="shrink-0">
                 <Link
                   to={category.url}
                   aria-current={category.url === currentCategoryUrl ? "page" : undefined}

@@ -25,20 +25,16 @@ type PageQuery = { search?: string; category?: string; page?: number; pageSize?:
 
 /**
  * The query of one page, alphabetical: one row past it is read, so `hasMore` is known without a count. A
- * search first settles which ids make the page (product-search.server.ts). Wrapped in an object because a
- * Drizzle query is a thenable: returning it from an async function would run it.
+ * search settles which ids make the page in a subquery of the same statement (product-search.server.ts).
  */
-async function pageQuery(
-  db: Database,
-  { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery,
-) {
+function pageQuery(db: Database, { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery) {
   const limit = pageSize + 1;
   const offset = (page - 1) * pageSize;
   const query = search
     ? db
         .select()
         .from(products)
-        .where(sql`${products.id} IN (${await searchPageIds(db, { term: search, category, limit, offset })})`)
+        .where(sql`${products.id} IN (${searchPageIds({ term: search, category, limit, offset })})`)
         .orderBy(asc(products.name), asc(products.id))
     : db
         .select()
@@ -47,7 +43,7 @@ async function pageQuery(
         .orderBy(asc(products.name), asc(products.id))
         .limit(limit)
         .offset(offset);
-  return { query };
+  return query;
 }
 
 function toPage(rows: Product[], pageSize = SHOP_PAGE_SIZE) {
@@ -59,8 +55,7 @@ export async function listProducts(
   db: Database,
   query: PageQuery,
 ): Promise<{ products: Product[]; hasMore: boolean }> {
-  const { query: rows } = await pageQuery(db, query);
-  return toPage(await rows, query.pageSize);
+  return toPage(await pageQuery(db, query), query.pageSize);
 }
 
 export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
@@ -103,8 +98,7 @@ export async function homeProducts(
   db: Database,
   query: PageQuery,
 ): Promise<{ hero: Product[]; products: Product[]; hasMore: boolean }> {
-  const { query: pageRows } = await pageQuery(db, query);
-  const [page, ...hero] = await db.batch([pageRows, ...heroQueries(db)]);
+  const [page, ...hero] = await db.batch([pageQuery(db, query), ...heroQueries(db)]);
   return { hero: hero.flatMap((rows) => rows.slice(0, 1)), ...toPage(page, query.pageSize) };
 }
 

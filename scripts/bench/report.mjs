@@ -358,7 +358,9 @@ const SECTIONS = [
       {
         each: (search) => search.shapes,
         label: (shape) => `  ${shape.shape}`,
-        figure: (shape) => `${p50p95(shape)} · products shown ${shape.paths.join(", ")}`,
+        // Uncached: the page past the edge cache, as the first shopper to search the term gets it.
+        figure: (shape) =>
+          `${p50p95(shape)}${shape.uncached ? ` · uncached ${p50p95(shape.uncached)}` : ""} · products shown ${shape.paths.join(", ")}`,
         value: (shape) => shape.p95,
         ...searchP95,
       },

@@ -30,6 +30,7 @@ export async function createSession(context: AppLoadContext, userId: string) {
   const token = randomToken();
   const expiresAt = Date.now() + SESSION_TTL_MS;
   await context.db.insert(sessions).values({ idHash: await sha256(token), userId, expiresAt });
+  forgetLookups(context);
   // Housekeeping on a write path (not on every page view): expired rows of this user go.
   context.cloudflare.ctx.waitUntil(
     context.db
@@ -60,16 +61,38 @@ async function requestToken(request: Request, config: AppConfig): Promise<string
   }
 }
 
-const resolved = new WeakMap<Request, Promise<PublicUser | null>>();
+/**
+ * Lookups made during a request, per load context (one per request): Remix hands every loader a copy of
+ * the request, so the page's loaders (root, layout, tab) would otherwise each verify the cookie and read
+ * the session. Keyed by method and credentials: an action (a POST) looks up on its own, and the GET
+ * loaders after it share one lookup made after the action.
+ */
+const resolved = new WeakMap<AppLoadContext, Map<string, Promise<PublicUser | null>>>();
+
+function lookupKey(request: Request): string {
+  const { headers } = request;
+  return `${request.method}\n${headers.get("Authorization") ?? ""}\n${headers.get("Cookie") ?? ""}`;
+}
 
 /** The signed-in user of this request (cookie or bearer token), or null. Looked up once per request. */
 export function getUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
-  let pending = resolved.get(request);
+  let lookups = resolved.get(context);
+  if (!lookups) {
+    lookups = new Map();
+    resolved.set(context, lookups);
+  }
+  const key = lookupKey(request);
+  let pending = lookups.get(key);
   if (!pending) {
     pending = lookUpUser(request, context);
-    resolved.set(request, pending);
+    lookups.set(key, pending);
   }
   return pending;
+}
+
+/** A session ended or started during the request: later lookups read the sessions table again. */
+function forgetLookups(context: AppLoadContext) {
+  resolved.delete(context);
 }
 
 async function lookUpUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
@@ -109,6 +132,7 @@ async function lookUpUser(request: Request, context: AppLoadContext): Promise<Pu
 export async function destroySession(request: Request, context: AppLoadContext): Promise<string> {
   const token = await requestToken(request, context.config);
   if (token) await context.db.delete(sessions).where(eq(sessions.idHash, await sha256(token)));
+  forgetLookups(context);
   return sessionCookie(context.config).serialize("", { maxAge: 0 });
 }
 
@@ -163,6 +187,7 @@ export async function endSessionsOf(
     .where(
       current ? and(eq(sessions.userId, userId), ne(sessions.idHash, current)) : eq(sessions.userId, userId),
     );
+  forgetLookups(context);
 }
 
 /** The Set-Cookie that clears the session cookie (after the sessions were ended on the server). */

@@ -5,8 +5,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminChatPanel } from "~/components/chat";
-import { searchUsers } from "~/models/user.server";
-import { CHAT_PICKER_SIZE } from "~/lib/chat-protocol";
 import { requireAdmin } from "~/services/session.server";
 import { LogoutButton } from "~/components/logout-button";
 
@@ -29,14 +27,13 @@ const TABS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  // The chat panel's dropdown starts with the newest customers; it searches the rest on the server.
-  const { users } = await searchUsers(context.db, { role: "user", pageSize: CHAT_PICKER_SIZE });
-  const customers = users.map(({ id, name, email }) => ({ id, name, email }));
-  return { admin: { name: admin.name, email: admin.email }, customers };
+  // The chat panel asks for its customers itself once its code runs (it needs JavaScript anyway), so no
+  // admin page waits for them.
+  return { admin: { name: admin.name, email: admin.email } };
 }
 
 export default function AdminLayout() {
-  const { admin, customers } = useLoaderData<typeof loader>();
+  const { admin } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,7 +71,7 @@ export default function AdminLayout() {
       </div>
       {/* The chat panel sits beneath the tabs ("Consult" in the header leads here). */}
       <div id="chat" className="mt-6">
-        <AdminChatPanel customers={customers} />
+        <AdminChatPanel />
       </div>
     </main>
   );

@@ -4,8 +4,9 @@
  * user, and the chosen customer's conversation with history, typing and read state. Every admin online is in
  * the inbox room, so a customer's new message reaches all of them (`new_user_message`).
  *
- * `customers` starts as the newest few (the admin layout's loader); typing in the search box searches the
- * rest on the server (/admin/chat-customers), and conversations with unread messages are named from there.
+ * The dropdown starts with the newest few customers, asked of the server (/admin/chat-customers) once the
+ * panel's code runs, so no admin page waits for them; typing in the search box searches the rest there, and
+ * conversations with unread messages are named from there.
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -18,11 +19,11 @@ import { useConversation } from "./use-conversation";
 
 export type ChatCustomer = { id: string; name: string; email: string };
 
-export function AdminChatPanel({ customers }: { customers: ChatCustomer[] }) {
+export function AdminChatPanel() {
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="admin-chat-heading" className="rounded-xl border border-gray-200 bg-white p-4">
-      <Panel customers={customers} hydrated={hydrated} />
+      <Panel hydrated={hydrated} />
     </section>
   );
 }
@@ -48,12 +49,20 @@ function Heading({ total }: { total: number }) {
 /** A short pause after typing before asking the server, so a word is one request, not one per letter. */
 const SEARCH_DELAY_MS = 250;
 
-function useCustomerSearch(initial: ChatCustomer[]) {
+const NO_CUSTOMERS: ChatCustomer[] = [];
+
+function useCustomerSearch() {
+  const newest = useFetcher<{ customers: ChatCustomer[] }>();
   const search = useFetcher<{ customers: ChatCustomer[] }>();
   const named = useFetcher<{ customers: ChatCustomer[] }>();
   const [query, setQuery] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  const loadNewest = newest.load;
+  useEffect(() => {
+    loadNewest("/admin/chat-customers");
+  }, [loadNewest]);
+  const initial = newest.data?.customers ?? NO_CUSTOMERS;
   const find = (text: string) => {
     setQuery(text);
     clearTimeout(timer.current);
@@ -62,14 +71,14 @@ function useCustomerSearch(initial: ChatCustomer[]) {
     }, SEARCH_DELAY_MS);
   };
   const found = query.trim() && search.data ? search.data.customers : initial;
-  return { query, find, found, named };
+  return { query, find, found, named, customers: initial, listed: newest.data !== undefined };
 }
 
-function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: boolean }) {
+function Panel({ hydrated }: { hydrated: boolean }) {
   const selectId = useId();
   const searchId = useId();
   const [selected, setSelected] = useState("");
-  const { query, find, found, named } = useCustomerSearch(customers);
+  const { query, find, found, named, customers, listed } = useCustomerSearch();
   /** Every customer the panel has a name for: the selected one stays listed whatever the search shows. */
   const [known, setKnown] = useState<Record<string, ChatCustomer>>({});
   const [counts, setCounts] = useState<Record<string, number>>({});
@@ -95,10 +104,13 @@ function Panel({ customers, hydrated }: { customers: ChatCustomer[]; hydrated: b
     open: Boolean(selected),
   });
 
-  // Conversations with unread messages from customers the panel has no name for: ask the server once.
-  const unnamed = Object.keys(counts).filter(
-    (id) => counts[id] > 0 && !known[id] && !customers.some((c) => c.id === id) && !newcomers[id],
-  );
+  // Conversations with unread messages from customers the panel has no name for (once it has its first
+  // list): ask the server once.
+  const unnamed = !listed
+    ? []
+    : Object.keys(counts).filter(
+        (id) => counts[id] > 0 && !known[id] && !customers.some((c) => c.id === id) && !newcomers[id],
+      );
   const unnamedKey = unnamed.sort().join(",");
   const asked = useRef("");
   useEffect(() => {

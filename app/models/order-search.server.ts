@@ -2,10 +2,21 @@
  * Orders as the back office searches them at 100,000+: each filter rides an index (reference, phone and
  * e-mail exactly, status and payment with the date, a name through its trigram index); only a name search
  * of one or two letters, too short for trigrams, scans (newest first, so it stops at a page of matches).
+ *
+ * A page of a name search has two ways to its rows. A name few orders carry: look each match up and sort
+ * them (at most NAME_MATCHES_TO_SORT). A name thousands carry (a common surname): walk the date index
+ * newest first, keep the matches, and stop at the end of the page, so page 1 reads a few thousand index
+ * entries and no order that is not shown.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders, type Order } from "~/db/schema";
+import {
+  orders,
+  type Order,
+  type OrderItem,
+  type OrderStatusEvent,
+  type PrescriptionReview,
+} from "~/db/schema";
 import type { OrderFilters } from "~/lib/order-filters";
 import { containsPattern } from "~/lib/sql-like";
 import { normalizeNigerianPhone } from "~/lib/validation";
@@ -18,23 +29,38 @@ function lagosDayStart(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) - WAT_OFFSET_MS;
 }
 
-/** What `q` means: an order reference, a phone number, an e-mail, or else part of a name. */
-function textCondition(q: string): SQL | undefined {
+/** Past this many orders with a name, a page walks the date index instead of sorting every match. */
+export const NAME_MATCHES_TO_SORT = 500;
+
+/** The trigram index's query for a name search (3+ letters, as one phrase), or null when `q` is not one. */
+function namePhrase(q: string): string | null {
+  if (!q || normalizeNigerianPhone(q) || q.includes("@") || [...q].length < 3) return null;
+  return `"${q.replace(/"/g, '""')}"`;
+}
+
+/**
+ * What `q` means: an order reference, a phone number, an e-mail, or else part of a name. `walkNames`: the
+ * name's matches only filter a walk of the date index (the unary + keeps SQLite from looking each one up).
+ */
+function textCondition(q: string, walkNames: boolean): SQL | undefined {
   if (!q) return undefined;
   const ref = /^(MS-)?([0-9A-Z]{6})$/i.exec(q);
   const phone = normalizeNigerianPhone(q);
   if (phone) return eq(orders.phone, phone);
   if (q.includes("@")) return eq(orders.email, q.toLowerCase());
-  const byName =
-    [...q].length >= 3
-      ? sql`${orders}.rowid IN (SELECT rowid FROM orders_name_search WHERE orders_name_search MATCH ${`"${q.replace(/"/g, '""')}"`})`
-      : sql`${orders.name} LIKE ${containsPattern(q)} ESCAPE '\\'`;
+  const phrase = namePhrase(q);
+  const matches = sql`(SELECT rowid FROM orders_name_search WHERE orders_name_search MATCH ${phrase})`;
+  const byName = !phrase
+    ? sql`${orders.name} LIKE ${containsPattern(q)} ESCAPE '\\'`
+    : walkNames
+      ? sql`+${orders}.rowid IN ${matches}`
+      : sql`${orders}.rowid IN ${matches}`;
   return ref ? sql`(${eq(orders.orderRef, `MS-${ref[2].toUpperCase()}`)} OR ${byName})` : byName;
 }
 
-export function orderConditions(filters: OrderFilters): SQL | undefined {
+export function orderConditions(filters: OrderFilters, { walkNames = false } = {}): SQL | undefined {
   return and(
-    textCondition(filters.q),
+    textCondition(filters.q, walkNames),
     filters.status ? eq(orders.deliveryStatus, filters.status) : undefined,
     filters.paymentStatus ? eq(orders.paymentStatus, filters.paymentStatus) : undefined,
     filters.from ? gte(orders.createdAt, lagosDayStart(filters.from)) : undefined,
@@ -42,20 +68,162 @@ export function orderConditions(filters: OrderFilters): SQL | undefined {
   );
 }
 
-/** One page of matching orders, newest first; `hasMore` from one row past the page. */
-export async function searchOrders(
+/**
+ * The conditions for one page of matching orders: as orderConditions, except that a name with at least
+ * NAME_MATCHES_TO_SORT orders is found by walking the date index (counted in the trigram index first, which
+ * stops counting there).
+ */
+export async function pageConditions(db: Database, filters: OrderFilters): Promise<SQL | undefined> {
+  const phrase = namePhrase(filters.q);
+  if (!phrase) return orderConditions(filters);
+  const counted = await db.get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM orders_name_search WHERE orders_name_search MATCH ${phrase} LIMIT ${NAME_MATCHES_TO_SORT})`,
+  );
+  return orderConditions(filters, { walkNames: (counted?.n ?? 0) >= NAME_MATCHES_TO_SORT });
+}
+
+export const ORDER_PAGE_SIZE = 50;
+
+/** An order as the back office's list shows it: what its row and its details say, nothing more. */
+export type BackOfficeOrder = Pick<
+  Order,
+  | "id"
+  | "orderRef"
+  | "name"
+  | "email"
+  | "phone"
+  | "deliveryAddress"
+  | "totalKobo"
+  | "deliveryStatus"
+  | "paymentStatus"
+  | "reviewStatus"
+  | "createdAt"
+> & {
+  /** When the transfer receipt it points at was uploaded; null without one. */
+  receiptUploadedAt: number | null;
+  items: Pick<OrderItem, "id" | "name" | "quantity">[];
+  /** Status, payment and receipt events, oldest first. */
+  events: Pick<OrderStatusEvent, "id" | "kind" | "fromStatus" | "toStatus" | "changedByName" | "createdAt">[];
+  /** The latest pharmacist's decision on a prescription order. */
+  review: Pick<PrescriptionReview, "decision" | "note" | "reviewerName" | "reviewerPcn" | "createdAt"> | null;
+};
+
+type PageRow = {
+  id: string;
+  order_ref: string;
+  name: string;
+  email: string;
+  phone: string;
+  delivery_address: string;
+  total_kobo: number;
+  delivery_status: Order["deliveryStatus"];
+  payment_status: Order["paymentStatus"];
+  review_status: Order["reviewStatus"];
+  created_at: number;
+  receipt_uploaded_at: number | null;
+  /** JSON: [[id, name, quantity], …] */
+  items: string;
+  /** JSON: [[id, kind, from, to, by, at], …] */
+  events: string;
+  /** JSON: [decision, note, reviewer name, PCN, at], or null */
+  review: string | null;
+};
+
+/**
+ * One page of the back office's list, newest first, in one query: the page's orders (picked first, so
+ * nothing below is read for an order that is not shown), each with its lines, its timeline and its
+ * latest review as JSON. `hasMore` from one row past the page.
+ */
+export async function backOfficeOrders(
   db: Database,
   filters: OrderFilters,
-  { page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {},
-): Promise<{ orders: Order[]; hasMore: boolean }> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(orderConditions(filters))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
-  return { orders: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  { page = 1, pageSize = ORDER_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+): Promise<{ orders: BackOfficeOrder[]; hasMore: boolean }> {
+  const rows = await db.all<PageRow>(sql`
+    WITH ${pickPage(filters, { limit: pageSize + 1, offset: (page - 1) * pageSize })}
+    SELECT page.*,
+      (SELECT json_group_array(json_array(oi.id, oi.name, oi.quantity))
+        FROM order_items oi WHERE oi.order_id = page.id) AS items,
+      (SELECT json_group_array(json_array(e.id, e.kind, e.from_status, e.to_status, e.changed_by_name, e.created_at))
+        FROM order_status_events e WHERE e.order_id = page.id) AS events,
+      CASE WHEN page.review_status IS NULL THEN NULL ELSE (
+        SELECT json_array(r.decision, r.note, r.reviewer_name, r.reviewer_pcn, r.created_at)
+        FROM prescription_reviews r WHERE r.order_id = page.id
+        ORDER BY r.created_at DESC, r.id DESC LIMIT 1
+      ) END AS review
+    FROM page
+    ORDER BY page.created_at DESC, page.id DESC`);
+  return { orders: rows.slice(0, pageSize).map(backOfficeOrder), hasMore: rows.length > pageSize };
+}
+
+/**
+ * The CTE `page`: the orders of one page, newest first, with the columns the list shows, materialized so
+ * that what the list adds to each (its lines, its timeline) is read for those orders only. A name search
+ * holds both ways to its page (see the top of this file), each behind a LIMIT that is zero unless the
+ * name's count chooses it: one statement, one trip to the database.
+ */
+function pickPage(filters: OrderFilters, { limit, offset }: { limit: number; offset: number }): SQL {
+  const arm = (where: SQL | undefined, take: SQL) => sql`SELECT * FROM (
+      SELECT id, order_ref, name, email, phone, delivery_address, total_kobo, delivery_status, payment_status,
+        review_status, created_at,
+        CASE WHEN receipt_key IS NULL THEN NULL ELSE receipt_uploaded_at END AS receipt_uploaded_at
+      FROM orders ${where ? sql`WHERE ${where}` : sql``}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${take} OFFSET ${offset})`;
+  const phrase = namePhrase(filters.q);
+  if (!phrase) return sql`page AS MATERIALIZED (${arm(orderConditions(filters), sql`${limit}`)})`;
+  const common = sql`(SELECT n FROM name_matches) >= ${NAME_MATCHES_TO_SORT}`;
+  return sql`name_matches AS (
+      SELECT count(*) AS n FROM (
+        SELECT 1 FROM orders_name_search WHERE orders_name_search MATCH ${phrase} LIMIT ${NAME_MATCHES_TO_SORT})
+    ),
+    page AS MATERIALIZED (
+      ${arm(orderConditions(filters), sql`CASE WHEN ${common} THEN 0 ELSE ${limit} END`)}
+      UNION ALL
+      ${arm(orderConditions(filters, { walkNames: true }), sql`CASE WHEN ${common} THEN ${limit} ELSE 0 END`)}
+    )`;
+}
+
+function backOfficeOrder(row: PageRow): BackOfficeOrder {
+  const items = (JSON.parse(row.items) as [number, string, number][])
+    .map(([id, name, quantity]) => ({ id, name, quantity }))
+    .sort((a, b) => a.id - b.id);
+  const events = (JSON.parse(row.events) as [number, string, string, string, string, number][])
+    .map(([id, kind, fromStatus, toStatus, changedByName, createdAt]) => ({
+      id,
+      kind: kind as OrderStatusEvent["kind"],
+      fromStatus,
+      toStatus,
+      changedByName,
+      createdAt,
+    }))
+    .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const review = row.review
+    ? (JSON.parse(row.review) as [PrescriptionReview["decision"], string, string, string, number])
+    : null;
+  return {
+    id: row.id,
+    orderRef: row.order_ref,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    deliveryAddress: row.delivery_address,
+    totalKobo: row.total_kobo,
+    deliveryStatus: row.delivery_status,
+    paymentStatus: row.payment_status,
+    reviewStatus: row.review_status,
+    createdAt: row.created_at,
+    receiptUploadedAt: row.receipt_uploaded_at,
+    items,
+    events,
+    review: review && {
+      decision: review[0],
+      note: review[1],
+      reviewerName: review[2],
+      reviewerPcn: review[3],
+      createdAt: review[4],
+    },
+  };
 }
 
 /** Matching orders for a CSV export, newest first, at most `limit`, each with its lines as one text. */

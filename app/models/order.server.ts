@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import type { OrderFilters } from "~/lib/order-filters";
-import { orderConditions } from "./order-search.server";
+import { ORDER_PAGE_SIZE, pageConditions } from "./order-search.server";
 import {
   orderItems,
   orders,
@@ -154,8 +154,6 @@ export async function lastDeliveryDetails(db: Database, userId: string) {
   return last ?? {};
 }
 
-export const ORDER_PAGE_SIZE = 50;
-
 /** Every order, newest first, a page at a time (admins). */
 export async function listAllOrders(
   db: Database,
@@ -168,7 +166,7 @@ export async function listAllOrders(
   const list = await db
     .select()
     .from(orders)
-    .where(filters ? orderConditions(filters) : undefined)
+    .where(filters ? await pageConditions(db, filters) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);

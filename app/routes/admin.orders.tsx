@@ -1,6 +1,15 @@
 /** Admin › Orders: Order Ref, Date, Email, Total, Status, Action (status dropdown), with each order's timeline. */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFormAction,
+  useLoaderData,
+  useSubmit,
+  type SubmitFunction,
+} from "@remix-run/react";
+import type { FormEvent } from "react";
 import { ReviewBadge } from "~/components/review-badge";
 import { LocalTime } from "~/components/local-time";
 import { OrderTimeline } from "~/components/order-timeline";
@@ -8,7 +17,11 @@ import { StatusBadge } from "~/components/status-badge";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { DELIVERY_STATUSES, displayOrderRef, isDeliveryStatus } from "~/features/orders/order-status";
-import { allOrderViews, changeOrderStatus, changePaymentStatus } from "~/features/orders/orders.server";
+import {
+  backOfficeOrderViews,
+  changeOrderStatus,
+  changePaymentStatus,
+} from "~/features/orders/orders.server";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError } from "~/lib/app-error";
 import { requireAdmin } from "~/services/session.server";
@@ -30,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = parsePage(params.get("page"));
   const filters = parseOrderFilters(params);
-  return { page, filters, ...(await allOrderViews(context, page, filters)) };
+  return { page, filters, ...(await backOfficeOrderViews(context, page, filters)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,6 +85,9 @@ export default function AdminOrders() {
   const refused = useActionData<typeof action>()?.refused;
   const hydrated = useHydrated();
   const submit = useSubmit();
+  // Each row's two forms post here: resolved once for the page, not by a <Form> per row (see postForm).
+  const formAction = useFormAction();
+  const onPost = postForm(submit);
   const here = `/admin/orders${filterQuery(filters, page > 1 ? { page: String(page) } : {})}`;
   const filtered = hasFilters(filters);
   if (orders.length === 0)
@@ -121,14 +137,12 @@ export default function AdminOrders() {
                       {order.orderRef}
                     </summary>
                     <div className="mt-2 space-y-2 text-xs text-gray-700">
-                      <p>
-                        {order.name} · {order.phone}
-                      </p>
+                      <p>{`${order.name} · ${order.phone}`}</p>
                       <p className="whitespace-pre-line break-words">{order.deliveryAddress}</p>
                       <ul>
                         {order.items.map((item) => (
                           <li key={item.id} className="break-words">
-                            {item.name} × {item.quantity}
+                            {`${item.name} × ${item.quantity}`}
                           </li>
                         ))}
                       </ul>
@@ -165,7 +179,7 @@ export default function AdminOrders() {
                 >
                   <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
                   {order.deliveryStatus === "Cancelled" ? null : (
-                    <Form method="post" preventScrollReset>
+                    <form method="post" action={formAction} data-discover="true" onSubmit={onPost}>
                       <input type="hidden" name="orderId" value={order.id} />
                       <input type="hidden" name="redirectTo" value={here} />
                       {order.paymentStatus === "paid" ? (
@@ -183,7 +197,7 @@ export default function AdminOrders() {
                           Mark paid
                         </button>
                       )}
-                    </Form>
+                    </form>
                   )}
                   {order.receiptUploadedAt ? (
                     <a
@@ -201,11 +215,17 @@ export default function AdminOrders() {
                   {order.deliveryStatus === "Cancelled" ? (
                     <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
                   ) : (
-                    <Form method="post" preventScrollReset className="flex items-center gap-2">
+                    <form
+                      method="post"
+                      action={formAction}
+                      data-discover="true"
+                      onSubmit={onPost}
+                      className="flex items-center gap-2"
+                    >
                       <input type="hidden" name="orderId" value={order.id} />
                       <input type="hidden" name="redirectTo" value={here} />
                       <label htmlFor={`status-${order.id}`} className="sr-only">
-                        Status of order {order.orderRef}
+                        {`Status of order ${order.orderRef}`}
                       </label>
                       <select
                         id={`status-${order.id}`}
@@ -227,7 +247,7 @@ export default function AdminOrders() {
                           Save
                         </button>
                       )}
-                    </Form>
+                    </form>
                   )}
                 </td>
               </tr>
@@ -249,6 +269,19 @@ export default function AdminOrders() {
       </nav>
     </section>
   );
+}
+
+/**
+ * What Remix's <Form method="post" preventScrollReset> does on submit, for the rows' plain forms (the same
+ * markup): a <Form> per row resolves its action and its submit function again, a hundred times a page.
+ * Without JavaScript the forms post as they are.
+ */
+function postForm(submit: SubmitFunction) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    submit(submitter ?? event.currentTarget, { method: "post", preventScrollReset: true });
+  };
 }
 
 const FILTER_INPUT = "mt-1 w-full rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm";

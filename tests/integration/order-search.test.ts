@@ -1,7 +1,8 @@
 /** Admin order search: reference, phone, e-mail, name; status, payment, Lagos dates; the CSV export. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { Client, DEMO, GOOD_DETAILS, placeOrder, seedProducts, signUp } from "./helpers";
+import { NAME_MATCHES_TO_SORT } from "~/models/order-search.server";
+import { bearer, Client, DEMO, GOOD_DETAILS, html, placeOrder, seedProducts, signUp } from "./helpers";
 
 async function csvRows(client: Client, query: string): Promise<string[]> {
   const res = await client.get(`/admin/orders.csv${query}`);
@@ -91,5 +92,58 @@ describe("admin › orders name search (trigram index)", () => {
     await env.DB.prepare("UPDATE orders SET name = 'Deleted customer' WHERE id = ?").bind(order.id).run();
     expect(await refs("ngozi")).toEqual([]);
     expect(await refs("deleted cust")).toEqual([order.orderRef]);
+  });
+});
+
+describe("admin › orders search for a name thousands share", () => {
+  it("pages newest first whether it sorts a name's matches or walks the dates, on the page and the API", async () => {
+    const admin = await signUp("Pharm. Common Name Admin", "admin");
+    // Half the orders carry one surname, more than a page sorts; a few carry a rarer one. The dates are
+    // shuffled against the order the rows were written in, and come in pairs (the id breaks the tie).
+    const total = 2 * NAME_MATCHES_TO_SORT + 200;
+    await env.DB.prepare(
+      `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ?1 - 1)
+       INSERT INTO orders (id, order_ref, access_token, idempotency_key, name, email, phone, delivery_address,
+         total_kobo, created_at)
+       SELECT printf('common-%05d', n), printf('MS-C%05d', n), printf('common-token-%05d', n),
+         printf('common-key-%05d', n),
+         CASE WHEN n % 2 = 0 THEN 'Chiamaka Okafor' WHEN n % 50 = 1 THEN 'Tobi Anyanwu' ELSE 'Chiamaka Bello' END,
+         printf('c%d@example.com', n), '+2348030000000', '1 Ogoja Road, Abakaliki', 100000,
+         1767225600000 + ((n * 7919) % ?1) / 2 * 60000
+       FROM seq`,
+    )
+      .bind(total)
+      .run();
+    const expected = async (surname: string, page: number) =>
+      (
+        await env.DB.prepare(
+          `SELECT order_ref FROM orders WHERE name LIKE ? ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET ?`,
+        )
+          .bind(`%${surname}`, (page - 1) * 50)
+          .all<{ order_ref: string }>()
+      ).results.map((r) => r.order_ref);
+    const onPage = async (query: string) => {
+      const page = await html(await admin.client.get(`/admin/orders${query}`));
+      return { page, refs: [...page.matchAll(/<summary[^>]*>(MS-C\d{5})<\/summary>/g)].map((m) => m[1]) };
+    };
+
+    for (const [q, surname] of [
+      ["Okafor", "Okafor"],
+      ["anyanwu", "Anyanwu"],
+    ]) {
+      const first = await onPage(`?q=${q}`);
+      expect(first.refs).toEqual(await expected(surname, 1));
+      const second = await onPage(`?q=${q}&page=2`);
+      expect(second.refs).toEqual(await expected(surname, 2));
+      const api = await new Client().get(`/api/orders/all-orders?q=${q}&page=2`, bearer(admin));
+      expect(((await api.json()) as { orderRef: string }[]).map((o) => o.orderRef)).toEqual(
+        await expected(surname, 2),
+      );
+    }
+    const okafor = await onPage("?q=Okafor&page=2");
+    expect(okafor.refs).toHaveLength(50);
+    expect(okafor.page).toContain("?q=Okafor&amp;page=3");
+    // The rarer name fills no second page.
+    expect((await onPage("?q=anyanwu&page=2")).refs).toEqual([]);
   });
 });

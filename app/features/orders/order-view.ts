@@ -19,6 +19,25 @@ export type OrderLineView = {
   imageUrl: string | null;
 };
 
+/** An order in the back office's list (Admin › Orders): what its row and its details show. */
+export type BackOfficeOrderView = Pick<
+  OrderView,
+  | "id"
+  | "orderRef"
+  | "name"
+  | "email"
+  | "phone"
+  | "deliveryAddress"
+  | "totalKobo"
+  | "deliveryStatus"
+  | "paymentStatus"
+  | "reviewStatus"
+  | "createdAt"
+  | "receiptUploadedAt"
+  | "timeline"
+  | "prescriptionReview"
+> & { items: Pick<OrderLineView, "id" | "name" | "quantity">[] };
+
 /** A pharmacist's decision on a prescription order, as every audience of the order sees it. */
 export type ReviewView = {
   decision: "approved" | "rejected";

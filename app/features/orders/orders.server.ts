@@ -3,7 +3,7 @@
  * customer's own lists, the back office list and status changes.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { DeliveryStatus } from "~/db/schema";
+import type { DeliveryStatus, OrderStatusEvent, PrescriptionReview } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
@@ -19,13 +19,14 @@ import {
   statusEventsFor,
   type OrderWithItems,
 } from "~/models/order.server";
+import { backOfficeOrders } from "~/models/order-search.server";
 import { findUserByEmail } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
 import { prescriptionImageById } from "../prescriptions/prescriptions.server";
 import { displayOrderRef } from "./order-status";
-import type { OrderView, ReviewView, TimelineEntry } from "./order-view";
+import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_LINK_UNKNOWN = "We could not find that order. Please check the link you were given.";
@@ -37,29 +38,37 @@ export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approv
 const STATUS_CHANGED_MEANWHILE =
   "Someone changed this order's status a moment ago. Reload to see it, then try again.";
 
+type StatusEvent = Pick<
+  OrderStatusEvent,
+  "id" | "kind" | "fromStatus" | "toStatus" | "changedByName" | "createdAt"
+>;
+
+/** A status, payment or receipt event as the timeline says it. */
+function timelineEntry(e: StatusEvent): TimelineEntry {
+  if (e.kind === "receipt")
+    return { id: e.id, from: "", to: "", label: RECEIPT_EVENT, by: e.changedByName, at: e.createdAt };
+  if (e.kind === "payment")
+    return {
+      id: e.id,
+      from: `Payment: ${PAYMENT_LABEL[e.fromStatus as "paid" | "unpaid"] ?? e.fromStatus}`,
+      to: PAYMENT_LABEL[e.toStatus as "paid" | "unpaid"] ?? e.toStatus,
+      by: e.changedByName,
+      at: e.createdAt,
+    };
+  return { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
+}
+
 /** Each order's status changes, oldest first, for a list of orders in one query. */
 async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
   const byOrder = new Map<string, TimelineEntry[]>();
-  for (const e of await statusEventsFor(context.db, orderIds)) {
-    const entry =
-      e.kind === "receipt"
-        ? { id: e.id, from: "", to: "", label: RECEIPT_EVENT, by: e.changedByName, at: e.createdAt }
-        : e.kind === "payment"
-          ? {
-              id: e.id,
-              from: `Payment: ${PAYMENT_LABEL[e.fromStatus as "paid" | "unpaid"] ?? e.fromStatus}`,
-              to: PAYMENT_LABEL[e.toStatus as "paid" | "unpaid"] ?? e.toStatus,
-              by: e.changedByName,
-              at: e.createdAt,
-            }
-          : { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
-    byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), entry]);
-  }
+  for (const e of await statusEventsFor(context.db, orderIds))
+    byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), timelineEntry(e)]);
   return byOrder;
 }
 
-function reviewView(order: OrderWithItems): ReviewView | null {
-  const review = order.review;
+function reviewView(
+  review: Omit<PrescriptionReview, "id" | "orderId" | "reviewerId"> | null,
+): ReviewView | null {
   if (!review) return null;
   return {
     decision: review.decision,
@@ -73,7 +82,7 @@ function reviewView(order: OrderWithItems): ReviewView | null {
 export function toOrderView(order: OrderWithItems, timeline: TimelineEntry[] = []): OrderView {
   return {
     reviewStatus: order.reviewStatus,
-    prescriptionReview: reviewView(order),
+    prescriptionReview: reviewView(order.review),
     id: order.id,
     orderRef: displayOrderRef(order),
     name: order.name,
@@ -113,7 +122,7 @@ async function toOrderViews(context: AppLoadContext, orders: OrderWithItems[]): 
 
 /** The JSON API shape of an order: money in naira, `_id`, `deliveryStatus`. */
 export function toApiOrder(order: OrderWithItems, origin: string) {
-  const review = reviewView(order);
+  const review = reviewView(order.review);
   return {
     _id: order.id,
     orderRef: order.orderRef,
@@ -204,15 +213,38 @@ export async function ordersOfAccount(context: AppLoadContext, viewer: PublicUse
   return listOrdersForUser(context.db, owner.id);
 }
 
-/** The back office's list: every order, newest first, a page at a time. */
 /** The back office's orders, newest first, a page at a time, narrowed by the filters (lib/order-filters). */
 export async function allOrders(context: AppLoadContext, page: number, filters?: OrderFilters) {
   return listAllOrders(context.db, { page, filters });
 }
 
-export async function allOrderViews(context: AppLoadContext, page: number, filters?: OrderFilters) {
-  const { orders, hasMore } = await allOrders(context, page, filters);
-  return { orders: await toOrderViews(context, orders), hasMore };
+/** Admin › Orders: a page of the back office's list, with what each row and its details show. */
+export async function backOfficeOrderViews(
+  context: AppLoadContext,
+  page: number,
+  filters: OrderFilters,
+): Promise<{ orders: BackOfficeOrderView[]; hasMore: boolean }> {
+  const { orders, hasMore } = await backOfficeOrders(context.db, filters, { page });
+  return {
+    orders: orders.map((order) => ({
+      id: order.id,
+      orderRef: displayOrderRef(order),
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      deliveryAddress: order.deliveryAddress,
+      totalKobo: order.totalKobo,
+      deliveryStatus: order.deliveryStatus,
+      paymentStatus: order.paymentStatus,
+      reviewStatus: order.reviewStatus,
+      createdAt: order.createdAt,
+      receiptUploadedAt: order.receiptUploadedAt,
+      items: order.items,
+      timeline: order.events.map(timelineEntry),
+      prescriptionReview: reviewView(order.review),
+    })),
+    hasMore,
+  };
 }
 
 export const ONLY_PENDING_CANCELS =

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { InlineStyles } from "./components/inline-styles";
@@ -137,6 +137,11 @@ export default function App() {
   const { cart, toast, checkoutKey, store, user, deliveryDefaults, rx } =
     useRouteLoaderData<typeof loader>("root")!;
   const { pathname } = useLocation();
+  // Marks <html> once React has hydrated the page: from then on forms and buttons do their JavaScript work
+  // (the end-to-end tests wait for it before they act "with JavaScript").
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <CartMutationProvider>
       <CartDrawerProvider

@@ -59,6 +59,20 @@ export async function newContext(
   });
   openContexts.push(context);
   context.on("page", (page) => {
+    // With JavaScript, a page is ready for the test's clicks once React has hydrated it (root.tsx marks
+    // <html data-hydrated>): a shopper who acts sooner gets the plain-HTML behaviour, which the tests with
+    // JavaScript off cover. Best effort: a page that never hydrates (offline, not HTML) is left as it came.
+    if (options.javaScript ?? true) {
+      const goto = page.goto.bind(page);
+      page.goto = async (...args: Parameters<Page["goto"]>) => {
+        const response = await goto(...args);
+        if (response?.headers()["content-type"]?.startsWith("text/html"))
+          await page
+            .waitForSelector("html[data-hydrated]", { state: "attached", timeout: 10_000 })
+            .catch(() => {});
+        return response;
+      };
+    }
     page.on("pageerror", (error) => pageErrors.push(`${page.url()}: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() === "error" && /hydrat|did not match|#418|#423|#425/i.test(message.text())) {

@@ -14,7 +14,7 @@ import { isCrossSiteWrite } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { edgeCacheDecision, forgetCatalogueVersion, serveGuestPage } from "./edge-cache";
-import { scriptsAfterPaint } from "./scripts-after-paint";
+import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -70,9 +70,7 @@ export default {
         withoutLegacyDataParam(request),
         createAppLoadContext(env, ctx, config, renderNonce),
       );
-      return rendered.headers.get("Content-Type")?.startsWith("text/html")
-        ? scriptsAfterPaint(new HTMLRewriter()).transform(rendered)
-        : rendered;
+      return withScriptsAfterPaint(rendered);
     };
     const response =
       decision === "cache"

@@ -226,22 +226,11 @@ export async function backOfficeOrderViews(
 ): Promise<{ orders: BackOfficeOrderView[]; hasMore: boolean }> {
   const { orders, hasMore } = await backOfficeOrders(context.db, filters, { page });
   return {
-    orders: orders.map((order) => ({
-      id: order.id,
+    orders: orders.map(({ events, review, ...order }) => ({
+      ...order,
       orderRef: displayOrderRef(order),
-      name: order.name,
-      email: order.email,
-      phone: order.phone,
-      deliveryAddress: order.deliveryAddress,
-      totalKobo: order.totalKobo,
-      deliveryStatus: order.deliveryStatus,
-      paymentStatus: order.paymentStatus,
-      reviewStatus: order.reviewStatus,
-      createdAt: order.createdAt,
-      receiptUploadedAt: order.receiptUploadedAt,
-      items: order.items,
-      timeline: order.events.map(timelineEntry),
-      prescriptionReview: reviewView(order.review),
+      timeline: events.map(timelineEntry),
+      prescriptionReview: reviewView(review),
     })),
     hasMore,
   };

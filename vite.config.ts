@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
 import { serviceWorker } from "./scripts/build/service-worker-plugin";
 
 declare module "@remix-run/cloudflare" {
@@ -48,6 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     tsconfigPaths(),
     serviceWorker(),
+    reactNodeRenderer(),
   ],
   ssr: {
     target: "webworker",

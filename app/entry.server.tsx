@@ -1,12 +1,12 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
 import { InlineScriptsContext } from "./components/inline-script";
 import { InlineStylesContext } from "./components/inline-styles";
 import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
 import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
+import { renderPage } from "./lib/render-page.server";
 // The stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
 import css from "./tailwind.css?inline";
 
@@ -23,7 +23,7 @@ export default async function handleRequest(
   await loadAllIslands();
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
-  const body = await renderToReadableStream(
+  const body = await renderPage(
     <NonceContext.Provider value={loadContext.nonce}>
       <InlineStylesContext.Provider value={css}>
         <InlineScriptsContext.Provider value={INLINE_SCRIPTS}>

@@ -26,8 +26,8 @@ function configFor(env: Env): AppConfig {
   return cachedConfig.config;
 }
 
-function plain(status: number, message: string, request: Request): Response {
-  const wantsJson = new URL(request.url).pathname.startsWith("/api/");
+function plain(status: number, message: string, url: URL): Response {
+  const wantsJson = url.pathname.startsWith("/api/");
   return wantsJson
     ? Response.json({ message }, { status })
     : new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -35,6 +35,8 @@ function plain(status: number, message: string, request: Request): Response {
 
 export default {
   async fetch(request, env, ctx) {
+    // Parsed once: every rule below reads the same URL (a guest page from the edge cache costs little else).
+    const url = new URL(request.url);
     let config: AppConfig;
     try {
       config = configFor(env);
@@ -42,32 +44,33 @@ export default {
       const message = error instanceof ConfigError ? error.message : "Invalid configuration";
       console.error(message);
       return withSecurityHeaders(
-        plain(500, `MediStore is not configured correctly: ${message}`, request),
+        plain(500, `MediStore is not configured correctly: ${message}`, url),
         request,
+        url,
       );
     }
 
-    if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request)) {
-      return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", request), request, {
+    if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request, url)) {
+      return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", url), request, url, {
         config,
       });
     }
 
-    if (isUnroutableApiCall(request)) {
+    if (isUnroutableApiCall(url)) {
       return withSecurityHeaders(
-        plain(404, "There is no such API call. See the README's JSON API table.", request),
+        plain(404, "There is no such API call. See the README's JSON API table.", url),
         request,
+        url,
         { config },
       );
     }
 
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-    const url = new URL(request.url);
     const decision = edgeCacheDecision(request, url);
     // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
     const render = async (renderNonce: string) => {
       const rendered = await handleRemixRequest(
-        withoutLegacyDataParam(request),
+        withoutLegacyDataParam(request, url),
         createAppLoadContext(env, ctx, config, renderNonce),
       );
       return withScriptsAfterPaint(rendered);
@@ -86,7 +89,7 @@ export default {
           })
         : await render(nonce);
     if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
-    const secured = withSecurityHeaders(response, request, { config, nonce });
+    const secured = withSecurityHeaders(response, request, url, { config, nonce });
     if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
     return secured;
   },
@@ -102,8 +105,7 @@ export default {
  * Remix's router cannot match a path whose decoded form holds a line break (its catch-all pattern stops at
  * one), so such a call would get the site's HTML 404 page. The API answers it in JSON, like any unknown call.
  */
-function isUnroutableApiCall(request: Request): boolean {
-  const { pathname } = new URL(request.url);
+function isUnroutableApiCall({ pathname }: URL): boolean {
   return pathname.startsWith("/api/") && /%0a|%0d|%e2%80%a8|%e2%80%a9/i.test(pathname);
 }
 
@@ -114,10 +116,9 @@ const DOCUMENT_ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * compares the Origin header with Host and throws when they differ, or when Host is missing or Origin is not
  * a URL: a 500. Such a request is answered here first, as the cross-site request it is (a 403).
  */
-function failsRemixOriginCheck(request: Request): boolean {
+function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
   const origin = request.headers.get("Origin");
   if (origin === null) return false;
-  const { pathname } = new URL(request.url);
   const isAction = pathname.endsWith(".data")
     ? request.method !== "GET"
     : DOCUMENT_ACTION_METHODS.has(request.method);
@@ -137,11 +138,11 @@ function failsRemixOriginCheck(request: Request): boolean {
  * Remix still answers it, with a 500 for a route whose loader returns nothing. Without it the request is an
  * ordinary one for the same URL.
  */
-function withoutLegacyDataParam(request: Request): Request {
-  const url = new URL(request.url);
+function withoutLegacyDataParam(request: Request, url: URL): Request {
   if (!url.searchParams.has("_data")) return request;
-  url.searchParams.delete("_data");
-  return new Request(url, request);
+  const withoutIt = new URL(url);
+  withoutIt.searchParams.delete("_data");
+  return new Request(withoutIt, request);
 }
 
 /**
@@ -151,51 +152,74 @@ function withoutLegacyDataParam(request: Request): Request {
 const PERSONAL_PATH =
   /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions|account|reset-password)(?=[/.]|$)/;
 
-function isPersonal(request: Request, response: Response): boolean {
-  const { pathname } = new URL(request.url);
+function isPersonal({ pathname }: URL, response: Response): boolean {
   return PERSONAL_PATH.test(pathname) || pathname.endsWith(".data") || response.headers.has("Set-Cookie");
+}
+
+/** The page's Content-Security-Policy around its nonce, built once (only the nonce differs per response). */
+const PAGE_CSP = (nonce: string | undefined) =>
+  [
+    "default-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+  ].join("; ");
+const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP("\u0000").split("\u0000") as [string, string];
+const CSP_WITHOUT_NONCE = PAGE_CSP(undefined);
+
+/**
+ * Whether the response's own headers can take ours (no copy of headers and response on every request). A
+ * response the runtime made (a fetch or cache answer) has immutable ones, which only say so by throwing.
+ */
+function hasMutableHeaders(response: Response): boolean {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function withSecurityHeaders(
   response: Response,
   request: Request,
+  url: URL,
   { config, nonce }: { config?: AppConfig; nonce?: string } = {},
 ): Response {
-  const headers = new Headers(response.headers);
-  if (isPersonal(request, response)) headers.set("Cache-Control", "private, no-store");
+  const own = hasMutableHeaders(response);
+  const headers = own ? response.headers : new Headers(response.headers);
+  const contentType = headers.get("Content-Type") ?? "";
+  const isHtml = contentType.startsWith("text/html");
+  if (isPersonal(url, response)) headers.set("Cache-Control", "private, no-store");
   // Every page holds its own CSP nonce: a shared cache must not keep it (the edge cache keeps a copy without).
-  else if (headers.get("Content-Type")?.startsWith("text/html") && !headers.has("Cache-Control"))
-    headers.set("Cache-Control", "private, no-cache");
+  else if (isHtml && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (config?.isProduction ?? true)
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (headers.get("Content-Type")?.startsWith("text/html")) {
+  if (isHtml) {
     // The service worker never keeps a page rendered for an account on the phone (sw/page-rules.ts).
     if (/(?:^|;\s*)medistore_session=/.test(request.headers.get("Cookie") ?? ""))
       headers.set("X-Signed-In", "1");
     headers.set(
       "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self' ws: wss:",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "object-src 'none'",
-        "manifest-src 'self'",
-        "worker-src 'self'",
-      ].join("; "),
+      nonce ? CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE : CSP_WITHOUT_NONCE,
     );
   } else if (!headers.has("Content-Security-Policy")) {
     // JSON, images, plain text: nothing in them may run or load anything, even if opened as a page.
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return own
+    ? response
+    : new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

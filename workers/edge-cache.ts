@@ -78,7 +78,12 @@ export type EdgeCacheDecision = "cache" | "bypass" | "none";
  * used first out past MEMORY_MAX_BYTES. A page is kept cut at its nonces (cutAtNonces).
  */
 const MEMORY_MAX_BYTES = 4_000_000;
-type Kept = { parts: Uint8Array[]; bytes: number; headers: [string, string][]; expires: number };
+type Kept = {
+  parts: Uint8Array[];
+  bytes: number;
+  headers: [string, string][];
+  expires: number;
+};
 const memory = new Map<string, Kept>();
 let memoryBytes = 0;
 
@@ -142,21 +147,11 @@ function cutAtNonces(body: ArrayBuffer): Uint8Array[] {
   return parts;
 }
 
-function joinWithNonce(parts: Uint8Array[], nonce: string): Uint8Array<ArrayBuffer> {
-  const value = encoder.encode(nonce);
-  const out = new Uint8Array(
-    parts.reduce((sum, part) => sum + part.length, 0) + value.length * (parts.length - 1),
-  );
-  let offset = 0;
-  parts.forEach((part, i) => {
-    if (i > 0) {
-      out.set(value, offset);
-      offset += value.length;
-    }
-    out.set(part, offset);
-    offset += part.length;
-  });
-  return out;
+/** The page with its own nonce in every placeholder's place; the runtime copies the pieces in one go. */
+function joinWithNonce(parts: Uint8Array[], nonce: string): Blob {
+  const pieces: (Uint8Array | string)[] = [parts[0]!];
+  for (let i = 1; i < parts.length; i++) pieces.push(nonce, parts[i]!);
+  return new Blob(pieces as BlobPart[]);
 }
 
 function keep(body: ArrayBuffer, headers: Headers, expires: number): Kept {
@@ -199,10 +194,10 @@ export function edgeCacheDecision(request: Request, url: URL): EdgeCacheDecision
   return hasCacheableQuery(url, listing) ? "cache" : "bypass";
 }
 
-function cacheKey(request: Request, url: URL, buildVersion: string, catalogueVersion: string): Request {
+/** The cache key's URL (also the key of the copy in memory). */
+function cacheKey(request: Request, url: URL, buildVersion: string, catalogueVersion: string): string {
   const variant = isDataSaver(request) ? "lite" : "full";
-  const path = `/__edge-cache/${buildVersion}/${catalogueVersion}/${variant}${url.pathname}${url.search}`;
-  return new Request(`${url.origin}${path}`, { method: "GET" });
+  return `${url.origin}/__edge-cache/${buildVersion}/${catalogueVersion}/${variant}${url.pathname}${url.search}`;
 }
 
 function toBrowser(
@@ -251,7 +246,7 @@ export async function serveGuestPage({
   render: (nonce: string) => Promise<Response>;
 }): Promise<Response> {
   const head = request.method === "HEAD";
-  let key: Request;
+  let key: string;
   try {
     key = cacheKey(request, url, buildVersion, await catalogueVersion(env.DB, versionTtlMs));
   } catch (error) {
@@ -259,13 +254,13 @@ export async function serveGuestPage({
     console.error(error);
     return render(nonce);
   }
-  const inMemory = fromMemory(key.url);
+  const inMemory = fromMemory(key);
   if (inMemory) return toBrowser(inMemory, 200, nonce, "HIT", head);
   const cache = await caches.open("guest-pages");
   const hit = await cache.match(key);
   if (hit) {
     const kept = keep(await hit.arrayBuffer(), hit.headers, Date.now() + CACHE_TTL_SECONDS * 1000);
-    keepInMemory(key.url, kept);
+    keepInMemory(key, kept);
     return toBrowser(kept, 200, nonce, "HIT", head);
   }
 
@@ -275,7 +270,7 @@ export async function serveGuestPage({
   if (head || !isStorable(rendered)) return toBrowser(page, rendered.status, nonce, "MISS", head);
   const stored = new Headers(rendered.headers);
   stored.set("Cache-Control", `public, max-age=${CACHE_TTL_SECONDS}`);
-  keepInMemory(key.url, { ...page, headers: [...stored] });
+  keepInMemory(key, { ...page, headers: [...stored] });
   ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));
   return toBrowser(page, 200, nonce, "MISS", head);
 }

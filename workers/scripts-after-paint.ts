@@ -4,23 +4,66 @@
  * once the page has painted. Only attributes change, so the document React hydrates is the one it rendered
  * (app/lib/scripts-after-paint.ts).
  *
- * A plain replace over the whole page: React writes these tags in one fixed form, and page text can hold no
- * `<link` or `<script` of its own (React escapes `<`). Measured in the Workers runtime, this costs a fraction
- * of what streaming the page through HTMLRewriter did (uncached `/` at 34 against 44 requests a second).
+ * A search over the page's bytes: React writes these tags in one fixed form, and page text can hold no
+ * `<link` or `<script` of its own (React escapes `<`). Measured in the Workers runtime: decoding the page to
+ * text and replacing in it cost about 2 ms of CPU a page, a stream through HTMLRewriter or a TransformStream
+ * more than that (the stream's own machinery), this a fraction of a millisecond.
  */
 import { WAITING_PRELOAD_REL, WAITING_SCRIPT_TYPE } from "../app/lib/scripts-after-paint";
 
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
-const MODULE_SCRIPT = /(<script\b[^>]*?\stype=)"module"/g;
+const encoder = new TextEncoder();
+const bytesOf = (text: string) => encoder.encode(text);
 
-export function scriptsAfterPaint(html: string): string {
-  return html
-    .replace(MODULE_PRELOAD, `<link rel="${WAITING_PRELOAD_REL}"`)
-    .replace(MODULE_SCRIPT, `$1"${WAITING_SCRIPT_TYPE}"`);
+const LT = "<".charCodeAt(0);
+const GT = ">".charCodeAt(0);
+const SPACE = " ".charCodeAt(0);
+const PRELOAD = bytesOf('<link rel="modulepreload"');
+const WAITING_PRELOAD = bytesOf(`<link rel="${WAITING_PRELOAD_REL}"`);
+const SCRIPT_OPEN = bytesOf("<script");
+const MODULE_TYPE = bytesOf(' type="module"');
+const WAITING_TYPE = bytesOf(` type="${WAITING_SCRIPT_TYPE}"`);
+function matchesAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolean {
+  if (at + needle.length > bytes.length) return false;
+  for (let i = 0; i < needle.length; i++) if (bytes[at + i] !== needle[i]) return false;
+  return true;
+}
+
+/** A `<script` tag's opening: `<script` then a space or `>`, not `<scripts…`. */
+function isScriptTag(bytes: Uint8Array, at: number): boolean {
+  const next = bytes[at + SCRIPT_OPEN.length];
+  return matchesAt(bytes, SCRIPT_OPEN, at) && (next === SPACE || next === GT);
+}
+
+/** The page's bytes between the renamed parts, and the renamed parts, in order. */
+function renamedPieces(bytes: Uint8Array): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let copiedTo = 0;
+  for (let at = bytes.indexOf(LT); at >= 0; at = bytes.indexOf(LT, at + 1)) {
+    if (matchesAt(bytes, PRELOAD, at)) {
+      pieces.push(bytes.subarray(copiedTo, at), WAITING_PRELOAD);
+      copiedTo = at + PRELOAD.length;
+    } else if (isScriptTag(bytes, at)) {
+      const end = bytes.indexOf(GT, at);
+      for (let i = at + SCRIPT_OPEN.length; i < end; i++) {
+        if (bytes[i] === MODULE_TYPE[0] && matchesAt(bytes, MODULE_TYPE, i)) {
+          pieces.push(bytes.subarray(copiedTo, i), WAITING_TYPE);
+          copiedTo = i + MODULE_TYPE.length;
+          break;
+        }
+      }
+    }
+  }
+  pieces.push(bytes.subarray(copiedTo));
+  return pieces;
+}
+
+/** The page's bytes with its scripts renamed (the runtime joins the pieces in one copy). */
+export function scriptsAfterPaint(page: Uint8Array): Blob {
+  return new Blob(renamedPieces(page) as BlobPart[]);
 }
 
 /** The page with its scripts asleep; any other response as it is. */
 export async function withScriptsAfterPaint(response: Response): Promise<Response> {
   if (!response.headers.get("Content-Type")?.startsWith("text/html") || !response.body) return response;
-  return new Response(scriptsAfterPaint(await response.text()), response);
+  return new Response(scriptsAfterPaint(new Uint8Array(await response.arrayBuffer())), response);
 }

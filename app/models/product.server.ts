@@ -1,5 +1,6 @@
 /** Catalogue queries. Search is an indexed substring match on name, category or generic name (see product-search). */
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import { products, type Product } from "~/db/schema";
 import { searchPageIds } from "./product-search.server";
@@ -24,38 +25,61 @@ export function normalizeSearch(raw: string | null | undefined): string {
 type PageQuery = { search?: string; category?: string; page?: number; pageSize?: number };
 
 /**
+ * What a product card shows (a grid, the hero, Admin › Products): a listing reads these columns only, not
+ * the medicine information (descriptions, directions), which is most of a row's bytes and of its mapping.
+ */
+const CARD_COLUMNS = {
+  id: products.id,
+  name: products.name,
+  category: products.category,
+  priceKobo: products.priceKobo,
+  imageKey: products.imageKey,
+  medicineClass: products.medicineClass,
+  stock: products.stock,
+};
+export type ProductCardRow = Pick<Product, keyof typeof CARD_COLUMNS>;
+
+/**
  * The query of one page, alphabetical: one row past it is read, so `hasMore` is known without a count. A
  * search settles which ids make the page in a subquery of the same statement (product-search.server.ts).
  */
-function pageQuery(db: Database, { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery) {
+function pageQuery<Query extends SQLiteSelect>(
+  query: Query,
+  { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery,
+) {
   const limit = pageSize + 1;
   const offset = (page - 1) * pageSize;
-  const query = search
-    ? db
-        .select()
-        .from(products)
+  return search
+    ? query
         .where(sql`${products.id} IN (${searchPageIds({ term: search, category, limit, offset })})`)
         .orderBy(asc(products.name), asc(products.id))
-    : db
-        .select()
-        .from(products)
+    : query
         .where(category === undefined ? undefined : eq(products.category, category))
         .orderBy(asc(products.name), asc(products.id))
         .limit(limit)
         .offset(offset);
-  return query;
 }
 
-function toPage(rows: Product[], pageSize = SHOP_PAGE_SIZE) {
+const cardsQuery = (db: Database) => db.select(CARD_COLUMNS).from(products).$dynamic();
+
+function toPage<Row>(rows: Row[], pageSize = SHOP_PAGE_SIZE) {
   return { products: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
-/** One page of the catalogue (of one category when given), alphabetical. */
+/** One page of the catalogue (of one category when given), alphabetical, every column. */
 export async function listProducts(
   db: Database,
   query: PageQuery,
 ): Promise<{ products: Product[]; hasMore: boolean }> {
-  return toPage(await pageQuery(db, query), query.pageSize);
+  return toPage(await pageQuery(db.select().from(products).$dynamic(), query), query.pageSize);
+}
+
+/** The same page as `listProducts`, with what its cards show. */
+export async function listProductCards(
+  db: Database,
+  query: PageQuery,
+): Promise<{ products: ProductCardRow[]; hasMore: boolean }> {
+  return toPage(await pageQuery(cardsQuery(db), query), query.pageSize);
 }
 
 export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
@@ -81,7 +105,7 @@ function prefixUpperBound(prefix: string): string {
 function heroQueries(db: Database) {
   return HERO_PRODUCT_NAMES.map((name) =>
     db
-      .select()
+      .select(CARD_COLUMNS)
       .from(products)
       // A range on the name index (LIKE is case-insensitive, so it could not use the index).
       .where(and(gte(products.name, name), lt(products.name, prefixUpperBound(name))))
@@ -97,8 +121,8 @@ function heroQueries(db: Database) {
 export async function homeProducts(
   db: Database,
   query: PageQuery,
-): Promise<{ hero: Product[]; products: Product[]; hasMore: boolean }> {
-  const [page, ...hero] = await db.batch([pageQuery(db, query), ...heroQueries(db)]);
+): Promise<{ hero: ProductCardRow[]; products: ProductCardRow[]; hasMore: boolean }> {
+  const [page, ...hero] = await db.batch([pageQuery(cardsQuery(db), query), ...heroQueries(db)]);
   return { hero: hero.flatMap((rows) => rows.slice(0, 1)), ...toPage(page, query.pageSize) };
 }
 

@@ -9,10 +9,17 @@ import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
-import { homeProducts, listCategories, listProducts, normalizeSearch } from "~/models/product.server";
+import {
+  homeProducts,
+  listCategories,
+  listProductCards,
+  listProducts,
+  normalizeSearch,
+  type ProductCardRow,
+} from "~/models/product.server";
 import { categoryPath, productPath, slugify, stockView, type ProductCardData } from "./product-view";
 
-export function toCard(product: Product): ProductCardData {
+export function toCard(product: ProductCardRow): ProductCardData {
   return {
     id: product.id,
     name: product.name,
@@ -54,11 +61,18 @@ export function toApiProduct(product: Product, origin: string) {
   };
 }
 
-/** One page of the catalogue (of one category when given) for `?q=` and `?page=` in the URL. */
+/** What `?q=` and `?page=` in the URL ask for. */
+function pageAskedFor(url: URL) {
+  return {
+    search: normalizeSearch(url.searchParams.get("q")),
+    page: parsePage(url.searchParams.get("page")),
+  };
+}
+
+/** One page of product cards (of one category when given) for `?q=` and `?page=` in the URL. */
 async function searchPage(context: AppLoadContext, url: URL, pageSize?: number, category?: string) {
-  const search = normalizeSearch(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
-  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize, category });
+  const { search, page } = pageAskedFor(url);
+  const { products, hasMore } = await listProductCards(context.db, { search, page, pageSize, category });
   return { search, page, hasMore, products };
 }
 
@@ -119,7 +133,8 @@ export async function apiProducts(request: Request, context: AppLoadContext) {
   if (!Number.isInteger(limit) || limit < 1 || limit > API_MAX_LIMIT) {
     throw new AppError(400, `limit must be a whole number from 1 to ${API_MAX_LIMIT}.`);
   }
-  const { products, page, hasMore } = await searchPage(context, url, limit);
+  const { search, page } = pageAskedFor(url);
+  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize: limit });
   let next: string | null = null;
   if (hasMore) {
     const nextUrl = new URL(url);

@@ -25,17 +25,28 @@ export function renderPage(element: ReactNode, { nonce, signal, onError }: Optio
     let markAllReady: () => void = () => {};
     const allReady = new Promise<void>((settle) => (markAllReady = settle));
     let controller!: ReadableStreamDefaultController<Uint8Array>;
+    /**
+     * Once the reader has gone (a shopper's connection dropped) or the page has ended, writes are dropped.
+     * React still writes its last words after an abort; an enqueue into the stream the reader left would
+     * throw, and under load in `wrangler dev` that error escaping the response's cancellation left the
+     * next request hanging.
+     */
+    let open = true;
     /** What React listens for on its destination: "close" before the end means the reader went away. */
     const onClose: (() => void)[] = [];
     const destination = {
       write(chunk: Uint8Array) {
-        controller.enqueue(chunk);
+        if (open) controller.enqueue(chunk);
         return true;
       },
       end() {
+        if (!open) return;
+        open = false;
         controller.close();
       },
       destroy(error?: unknown) {
+        if (!open) return;
+        open = false;
         controller.error(error);
       },
       on(event: string, listener: () => void) {
@@ -59,6 +70,7 @@ export function renderPage(element: ReactNode, { nonce, signal, onError }: Optio
           pipe(destination as unknown as Parameters<typeof pipe>[0]);
         },
         cancel() {
+          open = false;
           onClose.forEach((listener) => listener());
         },
       },

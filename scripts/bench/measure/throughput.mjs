@@ -74,11 +74,22 @@ export async function measureGuestPages(url, productPath, settings) {
   return pages;
 }
 
-/** What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured. */
+/**
+ * What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured. Asked
+ * with a time limit and up to three times: right after a load test drops its connections mid-request,
+ * `wrangler dev` has been seen to leave the next request unanswered (the load figures are already taken).
+ */
 async function xCache(/** @type {string} */ url) {
-  const res = await fetch(url);
-  await res.arrayBuffer();
-  return res.headers.get("X-Cache");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+      await res.arrayBuffer();
+      return res.headers.get("X-Cache");
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  ${url}: no answer (${error instanceof Error ? error.message : error}); asking again`);
+    }
+  }
 }
 
 /**

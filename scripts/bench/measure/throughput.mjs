@@ -82,7 +82,7 @@ export async function measureGuestPages(url, productPath, settings) {
 async function xCache(/** @type {string} */ url) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+      const res = await fetch(url, { signal: globalThis.AbortSignal.timeout(15_000) });
       await res.arrayBuffer();
       return res.headers.get("X-Cache");
     } catch (error) {

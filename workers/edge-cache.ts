@@ -14,10 +14,10 @@
  * checkout form's key only when there is a cart to check out (any cart change reloads the root's data, so
  * the form gets a fresh key before it can be shown).
  *
- * The one per-response part left is the CSP nonce. The cached copy is rendered with a placeholder nonce; each
- * response gets a fresh one spliced into every `nonce` attribute (cutAtNonces), and the same one in the CSP
- * header (workers/app.ts). Set-Cookie is never stored: a render that sets a
- * cookie is served once and not kept.
+ * The one per-response part left is the CSP nonce. The cached copy is rendered with a placeholder nonce of a
+ * nonce's length; each response gets a fresh one written over every `nonce` attribute's placeholder
+ * (withNonce), and the same one in the CSP header (workers/app.ts). Set-Cookie is never stored: a render
+ * that sets a cookie is served once and not kept.
  *
  * The key: the page's URL as the runtime parsed it, the data-saver variant, the build's asset version (a
  * deploy changes the script URLs) and the catalogue version (drizzle/0010: triggers move it on every write
@@ -58,8 +58,12 @@ export function forgetCatalogueVersion(): void {
   knownVersion = undefined;
 }
 
-/** What the cached copy carries in place of a nonce; replaced in every response. */
-export const NONCE_PLACEHOLDER = "edge-cache-nonce";
+/**
+ * What the cached copy carries in place of a nonce; replaced in every response. As long as a nonce (16
+ * random bytes in base64, workers/app.ts), so a response is the kept bytes copied once with the nonce
+ * written over each placeholder.
+ */
+export const NONCE_PLACEHOLDER = "edge-cache-nonce-0000000";
 export const CACHE_TTL_SECONDS = 600;
 
 /** The cookies that make a page personal (session, toast, cart). Any other cookie changes nothing. */
@@ -75,11 +79,14 @@ export type EdgeCacheDecision = "cache" | "bypass" | "none";
 /**
  * A small copy of the hottest pages in this isolate's memory, in front of the Cache API: a hit then costs no
  * cache lookup and no body copy out of it. Same keys (so the same catalogue version rule); least recently
- * used first out past MEMORY_MAX_BYTES. A page is kept cut at its nonces (cutAtNonces).
+ * used first out past MEMORY_MAX_BYTES. A page is kept with where its nonces are (findNonces).
  */
 const MEMORY_MAX_BYTES = 4_000_000;
 type Kept = {
-  parts: Uint8Array[];
+  /** The page as rendered, with the placeholder nonce. */
+  page: Uint8Array;
+  /** Where each placeholder's value starts in `page`. */
+  nonceAt: number[];
   bytes: number;
   headers: [string, string][];
   expires: number;
@@ -127,35 +134,31 @@ function startsWithAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolea
   return true;
 }
 
-/**
- * The page cut around each placeholder nonce: a response is these pieces joined by its own nonce, a copy of
- * bytes rather than a parse of the whole page (the cost of a hit is then mostly the runtime's own).
- */
-function cutAtNonces(body: ArrayBuffer): Uint8Array[] {
-  const bytes = new Uint8Array(body);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  let at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]);
-  while (at >= 0) {
+/** Where each placeholder nonce's value starts: found once, when the page is kept. */
+function findNonces(bytes: Uint8Array): number[] {
+  const found: number[] = [];
+  for (let at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]!); at >= 0;) {
     if (startsWithAt(bytes, PLACEHOLDER_ATTRIBUTE, at)) {
-      parts.push(bytes.subarray(start, at + VALUE_OFFSET));
-      start = at + VALUE_OFFSET + NONCE_PLACEHOLDER.length;
-      at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0], start);
-    } else at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0], at + 1);
+      found.push(at + VALUE_OFFSET);
+      at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]!, at + PLACEHOLDER_ATTRIBUTE.length);
+    } else at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]!, at + 1);
   }
-  parts.push(bytes.subarray(start));
-  return parts;
+  return found;
 }
 
-/** The page with its own nonce in every placeholder's place; the runtime copies the pieces in one go. */
-function joinWithNonce(parts: Uint8Array[], nonce: string): Blob {
-  const pieces: (Uint8Array | string)[] = [parts[0]!];
-  for (let i = 1; i < parts.length; i++) pieces.push(nonce, parts[i]!);
-  return new Blob(pieces as BlobPart[]);
+/** The page with its own nonce over every placeholder: one copy of the bytes, then the nonce written in. */
+function withNonce(kept: Kept, nonce: string): Uint8Array<ArrayBuffer> {
+  const value = encoder.encode(nonce);
+  if (value.length !== NONCE_PLACEHOLDER.length)
+    throw new Error("A nonce must be as long as its placeholder.");
+  const out = kept.page.slice();
+  for (const at of kept.nonceAt) out.set(value, at);
+  return out;
 }
 
 function keep(body: ArrayBuffer, headers: Headers, expires: number): Kept {
-  return { parts: cutAtNonces(body), bytes: body.byteLength, headers: [...headers], expires };
+  const page = new Uint8Array(body);
+  return { page, nonceAt: findNonces(page), bytes: body.byteLength, headers: [...headers], expires };
 }
 
 function hasPersonalCookie(cookieHeader: string | null): boolean {
@@ -194,10 +197,18 @@ export function edgeCacheDecision(request: Request, url: URL): EdgeCacheDecision
   return hasCacheableQuery(url, listing) ? "cache" : "bypass";
 }
 
+/**
+ * What a kept copy looks like (its placeholder nonce, its rename of the scripts): part of every key, so a
+ * Worker deployed with a new shape never serves copies an older one kept. Change it with that shape: the
+ * build's asset version alone does not change when only the Worker's code does.
+ */
+const KEPT_SHAPE = "2";
+
 /** The cache key's URL (also the key of the copy in memory). */
 function cacheKey(request: Request, url: URL, buildVersion: string, catalogueVersion: string): string {
   const variant = isDataSaver(request) ? "lite" : "full";
-  return `${url.origin}/__edge-cache/${buildVersion}/${catalogueVersion}/${variant}${url.pathname}${url.search}`;
+  const version = `${KEPT_SHAPE}/${buildVersion}/${catalogueVersion}`;
+  return `${url.origin}/__edge-cache/${version}/${variant}${url.pathname}${url.search}`;
 }
 
 function toBrowser(
@@ -210,7 +221,7 @@ function toBrowser(
   const headers = new Headers(kept.headers);
   headers.set("Cache-Control", "private, no-cache");
   headers.set("X-Cache", cache);
-  return new Response(head ? null : joinWithNonce(kept.parts, nonce), { status, headers });
+  return new Response(head ? null : withNonce(kept, nonce), { status, headers });
 }
 
 /** Only a whole, ordinary page for everyone: 200, HTML, no cookie set. */

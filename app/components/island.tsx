@@ -39,6 +39,31 @@ let openGate: () => void = () => {};
 /** Opens when the browser may fetch the islands' code (see openIslands). */
 const gate = new Promise<void>((resolve) => (openGate = resolve));
 
+/**
+ * Imports waiting for their turn. An import is main-thread work (resolving and requesting the chunk, then
+ * evaluating its module graph, then the island's hydration): started all in one callback, the islands of a
+ * page made one long task on a slow phone. Each starts in a task of its own instead; the next does not wait
+ * for the previous chunk to arrive, so the requests still overlap.
+ */
+const turns: (() => void)[] = [];
+let taking = false;
+
+function takeTurn() {
+  turns.shift()?.();
+  if (turns.length > 0) setTimeout(takeTurn, 0);
+  else taking = false;
+}
+
+function inTurn<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    turns.push(() => void load().then(resolve, reject));
+    if (!taking) {
+      taking = true;
+      setTimeout(takeTurn, 0);
+    }
+  });
+}
+
 export function island<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
   let loaded: Module<P> | undefined;
   let loading: Promise<Module<P>> | undefined;
@@ -51,8 +76,8 @@ export function island<P extends object>(load: () => Promise<Module<P>>): Compon
       ? ({ then: (resolve: (module: Module<P>) => void) => resolve(loaded!) } as Promise<Module<P>>)
       : typeof document === "undefined"
         ? fetchModule()
-        : // Every island of the page at once, so that they come alive together.
-          gate.then(loadAllIslands).then(fetchModule),
+        : // The islands this page renders, each in its turn once the gate opens.
+          gate.then(() => inTurn(fetchModule)),
   );
   // React's types for lazy() take props through a ref-aware mapping that a generic P cannot satisfy.
   const Inner = Lazy as unknown as ComponentType<P>;
@@ -71,7 +96,11 @@ export function loadAllIslands(): Promise<unknown> {
   return Promise.all(loaders.map((load) => load()));
 }
 
-/** The browser: let the islands' code come. */
+/**
+ * The browser: let the islands' code come, those this page renders first, then every other one known
+ * (the error page's among them, so that it can show even once the phone is offline).
+ */
 export function openIslands() {
   openGate();
+  void gate.then(() => loaders.forEach((load) => void inTurn(load)));
 }

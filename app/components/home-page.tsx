@@ -109,10 +109,7 @@ export function HomePage({ hero, grid, user, whatsapp }: HomeProps) {
 
       <ShopGrid {...grid} formAction="/shop" path="/" />
 
-      <section
-        aria-labelledby="trust-heading"
-        className="render-near-view bg-white py-12 [--near-view-height:40rem] sm:[--near-view-height:22rem]"
-      >
+      <section aria-labelledby="trust-heading" className="bg-white py-12">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="trust-heading" className="text-2xl font-bold">
             Why trust MediStore?
@@ -134,11 +131,7 @@ export function HomePage({ hero, grid, user, whatsapp }: HomeProps) {
         </div>
       </section>
 
-      <section
-        id="chat"
-        aria-labelledby="chat-heading"
-        className="render-near-view mx-auto max-w-6xl px-4 py-12 [--near-view-height:24rem] sm:[--near-view-height:18rem]"
-      >
+      <section id="chat" aria-labelledby="chat-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="chat-heading" className="text-2xl font-bold">
           Consult a pharmacist or doctor
         </h2>

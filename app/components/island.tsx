@@ -40,29 +40,14 @@ let openGate: () => void = () => {};
 const gate = new Promise<void>((resolve) => (openGate = resolve));
 
 /**
- * Imports waiting for their turn. An import is main-thread work (resolving and requesting the chunk, then
- * evaluating its module graph, then the island's hydration): started all in one callback, the islands of a
- * page made one long task on a slow phone. Each starts in a task of its own instead; the next does not wait
- * for the previous chunk to arrive, so the requests still overlap.
+ * Island imports take turns, after the gate. An import is main-thread work (resolving and requesting the
+ * chunk, then evaluating its module graph): started all in one callback, the islands of a page made one
+ * long task on a slow phone. Each starts in a task of its own instead, one task after the previous one
+ * started; none waits for another's chunk to arrive, so the requests still overlap.
  */
-const turns: (() => void)[] = [];
-let taking = false;
-
-function takeTurn() {
-  turns.shift()?.();
-  if (turns.length > 0) setTimeout(takeTurn, 0);
-  else taking = false;
-}
-
-function inTurn<T>(load: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    turns.push(() => void load().then(resolve, reject));
-    if (!taking) {
-      taking = true;
-      setTimeout(takeTurn, 0);
-    }
-  });
-}
+let lastTurn: Promise<unknown> = gate;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+const inTurn = <T,>(load: () => Promise<T>) => (lastTurn = lastTurn.then(nextTask)).then(load);
 
 export function island<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
   let loaded: Module<P> | undefined;
@@ -76,8 +61,8 @@ export function island<P extends object>(load: () => Promise<Module<P>>): Compon
       ? ({ then: (resolve: (module: Module<P>) => void) => resolve(loaded!) } as Promise<Module<P>>)
       : typeof document === "undefined"
         ? fetchModule()
-        : // The islands this page renders, each in its turn once the gate opens.
-          gate.then(() => inTurn(fetchModule)),
+        : // The islands this page renders come first: their turns are taken while it hydrates.
+          inTurn(fetchModule),
   );
   // React's types for lazy() take props through a ref-aware mapping that a generic P cannot satisfy.
   const Inner = Lazy as unknown as ComponentType<P>;
@@ -102,5 +87,5 @@ export function loadAllIslands(): Promise<unknown> {
  */
 export function openIslands() {
   openGate();
-  void gate.then(() => loaders.forEach((load) => void inTurn(load)));
+  loaders.forEach(inTurn);
 }

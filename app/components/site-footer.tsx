@@ -36,7 +36,7 @@ export const STORE_ADDRESS = "12 Ogoja Road, Abakaliki, Ebonyi State, Nigeria";
 
 export function SiteFooter({ store }: { store: StoreContact }) {
   return (
-    <footer className="render-near-view mt-16 bg-gray-900 text-gray-300 [--near-view-height:42rem] sm:[--near-view-height:22rem]">
+    <footer className="mt-16 bg-gray-900 text-gray-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">MediStore</p>

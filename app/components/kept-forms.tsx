@@ -153,9 +153,14 @@ export function KeptFormsSender() {
         sending = false;
       }
     };
-    void send();
+    // In a task of its own, not in the one that brings the page to life: the first read of localStorage
+    // loads it from disk.
+    const first = setTimeout(() => void send(), 0);
     window.addEventListener("online", send);
-    return () => window.removeEventListener("online", send);
+    return () => {
+      clearTimeout(first);
+      window.removeEventListener("online", send);
+    };
   }, []);
   return null;
 }

@@ -68,7 +68,12 @@ export function ProductCard({
   const id = productCardId(product.id);
   const dataSaver = useDataSaver();
   return (
-    <li id={id} className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+    <li
+      id={id}
+      // The first cards of a results page are in view at once: rendering them in a later frame would only
+      // move their layout after the first paint.
+      className={`${eager ? "" : "render-near-view "}flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white`}
+    >
       {/* The picture leads to the page too; the name's link is the one announced. */}
       <Link to={product.url} tabIndex={-1} aria-hidden>
         {dataSaver ? (

@@ -33,6 +33,7 @@
  */
 import { isDataSaver } from "../app/lib/data-saver";
 import { readCatalogueVersion } from "../app/models/catalogue-version.server";
+import { bytesMatchAt } from "./bytes";
 
 /**
  * The catalogue version this isolate last read, trusted for `ttlMs` (config CATALOGUE_VERSION_TTL_MS): a D1
@@ -128,17 +129,11 @@ const encoder = new TextEncoder();
 const PLACEHOLDER_ATTRIBUTE = encoder.encode(`nonce="${NONCE_PLACEHOLDER}"`);
 const VALUE_OFFSET = 'nonce="'.length;
 
-function startsWithAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolean {
-  if (at + needle.length > bytes.length) return false;
-  for (let i = 1; i < needle.length; i++) if (bytes[at + i] !== needle[i]) return false;
-  return true;
-}
-
 /** Where each placeholder nonce's value starts: found once, when the page is kept. */
 function findNonces(bytes: Uint8Array): number[] {
   const found: number[] = [];
   for (let at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]!); at >= 0;) {
-    if (startsWithAt(bytes, PLACEHOLDER_ATTRIBUTE, at)) {
+    if (bytesMatchAt(bytes, PLACEHOLDER_ATTRIBUTE, at)) {
       found.push(at + VALUE_OFFSET);
       at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]!, at + PLACEHOLDER_ATTRIBUTE.length);
     } else at = bytes.indexOf(PLACEHOLDER_ATTRIBUTE[0]!, at + 1);

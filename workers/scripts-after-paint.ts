@@ -10,6 +10,7 @@
  * more than that (the stream's own machinery), this a fraction of a millisecond.
  */
 import { WAITING_PRELOAD_REL, WAITING_SCRIPT_TYPE } from "../app/lib/scripts-after-paint";
+import { bytesMatchAt } from "./bytes";
 
 const encoder = new TextEncoder();
 const bytesOf = (text: string) => encoder.encode(text);
@@ -22,16 +23,11 @@ const WAITING_PRELOAD = bytesOf(`<link rel="${WAITING_PRELOAD_REL}"`);
 const SCRIPT_OPEN = bytesOf("<script");
 const MODULE_TYPE = bytesOf(' type="module"');
 const WAITING_TYPE = bytesOf(` type="${WAITING_SCRIPT_TYPE}"`);
-function matchesAt(bytes: Uint8Array, needle: Uint8Array, at: number): boolean {
-  if (at + needle.length > bytes.length) return false;
-  for (let i = 0; i < needle.length; i++) if (bytes[at + i] !== needle[i]) return false;
-  return true;
-}
 
 /** A `<script` tag's opening: `<script` then a space or `>`, not `<scripts…`. */
 function isScriptTag(bytes: Uint8Array, at: number): boolean {
   const next = bytes[at + SCRIPT_OPEN.length];
-  return matchesAt(bytes, SCRIPT_OPEN, at) && (next === SPACE || next === GT);
+  return bytesMatchAt(bytes, SCRIPT_OPEN, at) && (next === SPACE || next === GT);
 }
 
 /** The page's bytes between the renamed parts, and the renamed parts, in order. */
@@ -39,13 +35,13 @@ function renamedPieces(bytes: Uint8Array): Uint8Array[] {
   const pieces: Uint8Array[] = [];
   let copiedTo = 0;
   for (let at = bytes.indexOf(LT); at >= 0; at = bytes.indexOf(LT, at + 1)) {
-    if (matchesAt(bytes, PRELOAD, at)) {
+    if (bytesMatchAt(bytes, PRELOAD, at)) {
       pieces.push(bytes.subarray(copiedTo, at), WAITING_PRELOAD);
       copiedTo = at + PRELOAD.length;
     } else if (isScriptTag(bytes, at)) {
       const end = bytes.indexOf(GT, at);
       for (let i = at + SCRIPT_OPEN.length; i < end; i++) {
-        if (bytes[i] === MODULE_TYPE[0] && matchesAt(bytes, MODULE_TYPE, i)) {
+        if (bytes[i] === MODULE_TYPE[0] && bytesMatchAt(bytes, MODULE_TYPE, i)) {
           pieces.push(bytes.subarray(copiedTo, i), WAITING_TYPE);
           copiedTo = i + MODULE_TYPE.length;
           break;

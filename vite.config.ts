@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
+import { serverRouter } from "./scripts/build/server-router-plugin";
 import { serviceWorker } from "./scripts/build/service-worker-plugin";
 
 declare module "@remix-run/cloudflare" {
@@ -50,6 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tsconfigPaths(),
     serviceWorker(),
     reactNodeRenderer(),
+    serverRouter(),
   ],
   ssr: {
     target: "webworker",

@@ -12,7 +12,7 @@ import { WhatsAppIcon } from "./icons";
 import { whatsAppLink } from "~/lib/whatsapp";
 import { formatNaira } from "~/lib/money";
 import type { PublicUser } from "~/lib/user";
-import type { ProductCardData } from "~/features/catalogue/product-view";
+import { productPath, type ProductCardData } from "~/features/catalogue/product-view";
 
 type HomeProps = {
   hero: ProductCardData[];
@@ -80,7 +80,7 @@ export function HomePage({ hero, grid, user, whatsapp }: HomeProps) {
                   className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm"
                 >
                   {product.imageUrl && !dataSaver ? (
-                    <Link to={product.url} tabIndex={-1} aria-hidden>
+                    <Link to={productPath(product)} tabIndex={-1} aria-hidden>
                       <img
                         src={product.imageUrl}
                         alt=""
@@ -93,7 +93,7 @@ export function HomePage({ hero, grid, user, whatsapp }: HomeProps) {
                     </Link>
                   ) : null}
                   <p className="mt-2 text-sm font-semibold leading-snug">
-                    <Link to={product.url} className="hover:text-brand-700 hover:underline">
+                    <Link to={productPath(product)} className="hover:text-brand-700 hover:underline">
                       {product.name}
                     </Link>
                   </p>

@@ -4,7 +4,7 @@ import { useCartFormSubmit } from "./cart-mutations";
 import { showToast } from "./toaster";
 import { useDataSaver } from "./data-saver";
 import { ProductThumb } from "./product-thumb";
-import { OUT_OF_STOCK, type ProductCardData } from "~/features/catalogue/product-view";
+import { OUT_OF_STOCK, productPath, type ProductCardData } from "~/features/catalogue/product-view";
 import { ClassBadge, StockNote } from "./product-badges";
 
 /** The id of a product's card in the grid: the fragment Add to cart returns to without JavaScript. */
@@ -66,6 +66,7 @@ export function ProductCard({
   titleLevel?: "h2" | "h3";
 }) {
   const id = productCardId(product.id);
+  const url = productPath(product);
   const dataSaver = useDataSaver();
   return (
     <li
@@ -75,7 +76,7 @@ export function ProductCard({
       className={`${eager ? "" : "render-near-view "}flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white`}
     >
       {/* The picture leads to the page too; the name's link is the one announced. */}
-      <Link to={product.url} tabIndex={-1} aria-hidden>
+      <Link to={url} tabIndex={-1} aria-hidden>
         {dataSaver ? (
           // Data saver: a light band with the name instead of the picture.
           <span className="flex h-16 items-center justify-center bg-brand-50 px-2 text-center text-xs font-semibold text-brand-700">
@@ -87,7 +88,7 @@ export function ProductCard({
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Title className="text-sm font-semibold leading-snug text-gray-900">
-          <Link to={product.url} className="hover:text-brand-700 hover:underline">
+          <Link to={url} className="hover:text-brand-700 hover:underline">
             {product.name}
           </Link>
         </Title>

@@ -7,24 +7,16 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { loadProductPage } from "~/features/catalogue/product-page.server";
-import { formatNaira } from "~/lib/money";
 import { handlePage } from "~/services/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Medicine not found | MediStore" }];
-  const { product, canonicalUrl } = data;
-  const about = [product.genericName, product.strength, product.dosageForm].filter(Boolean).join(" ");
-  return [
-    { title: `${product.name} | MediStore` },
-    {
-      name: "description",
-      content:
-        product.description?.slice(0, 155) ??
-        `${product.name}${about ? ` (${about})` : ""}: ${formatNaira(product.priceKobo)}, delivered across Nigeria.`,
-    },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.product.name} | MediStore` },
+        { name: "description", content: data.description },
+        { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+      ]
+    : [{ title: "Medicine not found | MediStore" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return handlePage(() => loadProductPage(request, context, params.slug));

@@ -17,7 +17,7 @@ function both(source: string, room: number) {
 describe("RenderTextEncoder", () => {
   const samples = [
     "",
-    "<div class=\"grid gap-3\">",
+    '<div class="grid gap-3">',
     "₦1,200.00",
     "Paracetamol 500 mg — 16 tablets",
     "emoji 💊 in the middle",

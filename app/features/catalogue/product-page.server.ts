@@ -5,7 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
-import { koboToNaira } from "~/lib/money";
+import { formatNaira, koboToNaira } from "~/lib/money";
 import { getProductById } from "~/models/product.server";
 import { categoryPath, productPath, type ProductPageData } from "./product-view";
 import { toCard } from "./shop.server";
@@ -16,6 +16,7 @@ export const PRODUCT_PAGE_NOT_FOUND =
 function toPage(product: Product): ProductPageData {
   return {
     ...toCard(product),
+    url: productPath(product),
     categoryUrl: categoryPath(product.category),
     genericName: product.genericName,
     strength: product.strength,
@@ -57,6 +58,17 @@ const activeIngredient = (value: string) => ({
   value,
 });
 
+/**
+ * The page's meta description: the medicine's own description, cut to what search results show, or else what
+ * it is and its price. Made here rather than in the route's `meta`, so the browser's first load carries no
+ * price formatting code for it.
+ */
+function metaDescription(product: ProductPageData): string {
+  if (product.description) return product.description.slice(0, 155);
+  const about = [product.genericName, product.strength, product.dosageForm].filter(Boolean).join(" ");
+  return `${product.name}${about ? ` (${about})` : ""}: ${formatNaira(product.priceKobo)}, delivered across Nigeria.`;
+}
+
 /** The JSON for a <script> element: "<" escaped, so no text in it can close the element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
@@ -73,6 +85,7 @@ export async function loadProductPage(request: Request, context: AppLoadContext,
   return {
     product: page,
     canonicalUrl: `${url.origin}${canonical}`,
+    description: metaDescription(page),
     jsonLd: scriptJson(structuredData(page, url.origin)),
   };
 }

@@ -68,19 +68,23 @@ export function stockLabel({ inStock, onlyLeft }: StockView): string {
   return onlyLeft === null ? IN_STOCK : `Only ${onlyLeft} left`;
 }
 
-/** A product as cards, the hero and the back office show it (server-built, browser-rendered). */
+/**
+ * A product as cards, the hero and the back office show it (server-built, browser-rendered). Its page's
+ * path is not sent: productPath makes it from the id and name, and a page of cards would carry each name
+ * twice.
+ */
 export type ProductCardData = {
   id: number;
   name: string;
   category: string;
   priceKobo: number;
   imageUrl: string | null;
-  url: string;
   medicineClass: MedicineClass;
 } & StockView;
 
 /** Everything a product page shows. */
 export type ProductPageData = ProductCardData & {
+  url: string;
   categoryUrl: string;
   genericName: string | null;
   strength: string | null;

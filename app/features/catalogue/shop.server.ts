@@ -26,7 +26,6 @@ export function toCard(product: ProductCardRow): ProductCardData {
     category: product.category,
     priceKobo: product.priceKobo,
     imageUrl: productImageUrl(product.imageKey),
-    url: productPath(product),
     medicineClass: product.medicineClass,
     ...stockView(product.stock),
   };

@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 const routerPath = require.resolve("@remix-run/router");
 const { matchRoutes } = require(routerPath) as typeof import("@remix-run/router");
 
-const routes = [
+const tree = () => [
   {
     id: "root",
     path: "",
@@ -19,6 +19,7 @@ const routes = [
     ],
   },
 ];
+const routes = tree();
 
 const ids = (matches: ReturnType<typeof matchRoutes>) => matches?.map((match) => match.route.id);
 
@@ -43,11 +44,34 @@ describe("the router patch (patches/@remix-run+router+1.23.3.patch)", () => {
   it("gives each caller matches of its own: a change to one answer never reaches the next", () => {
     const first = matchRoutes(routes, "/products/7-zinc")!;
     expect(first[0].params).toBe(first[1].params);
-    first[1].params.slug = "changed";
+    (first[1].params as Record<string, string>).slug = "changed";
     first.pop();
     const second = matchRoutes(routes, "/products/7-zinc")!;
     expect(ids(second)).toEqual(["root", "product"]);
     expect(second[1].params).toEqual({ slug: "7-zinc" });
+  });
+
+  it("a tree built anew from the same routes (as Remix's renderer does per request) gets its own route objects", () => {
+    expect(ids(matchRoutes(routes, "/admin/orders"))).toEqual(["root", "admin", "orders"]);
+    const again = tree();
+    const matches = matchRoutes(again, "/admin/orders")!;
+    expect(ids(matches)).toEqual(["root", "admin", "orders"]);
+    expect(matches[2].route).toBe(again[0].children[2].children![0]);
+    expect(matches[0].route).toBe(again[0]);
+  });
+
+  it("a tree of another shape is matched as itself, never as one seen before", () => {
+    const moved = tree();
+    moved[0].children[1].path = "medicines/:slug";
+    expect(ids(matchRoutes(moved, "/medicines/12-paracetamol"))).toEqual(["root", "product"]);
+    expect(ids(matchRoutes(moved, "/products/12-paracetamol"))).toEqual(["root", "splat"]);
+    expect(ids(matchRoutes(routes, "/products/12-paracetamol"))).toEqual(["root", "product"]);
+  });
+
+  it("a tree whose routes have no ids is matched as before", () => {
+    const anonymous = [{ path: "/", children: [{ path: "a/:x" }, { path: "*" }] }];
+    for (let round = 0; round < 2; round++)
+      expect(matchRoutes(anonymous, "/a/1")?.at(-1)?.params).toEqual({ x: "1" });
   });
 
   it("keeps a bounded number of pathnames: many distinct ones still match correctly", () => {

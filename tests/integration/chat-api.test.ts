@@ -9,6 +9,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { verifyTicket } from "~/lib/chat-ticket";
 import worker from "../../workers/app";
+import { CHAT_CONSENT_NEEDED } from "~/features/privacy/consents.server";
 import { bearer, Client, ORIGIN, signUp } from "./helpers";
 
 /** `.invalid` never resolves (RFC 2606): the party is unreachable, deterministically and offline. */
@@ -20,6 +21,14 @@ async function viaWorker(path: string, headers: HeadersInit = {}, bindings: Env 
   const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/** Chat consents on record for a customer (given or withdrawn). */
+async function consentRows(userId: string) {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM consents WHERE user_id = ? AND kind = 'chat'")
+    .bind(userId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 async function ticketFrom(response: Response) {
@@ -36,7 +45,9 @@ describe("POST /chat/ticket", () => {
     const ngozi = await signUp("Ngozi Okafor");
     const emeka = await signUp("Emeka Eze");
 
-    const own = await ticketFrom(await ngozi.client.postJson("/chat/ticket", {}, { Origin: ORIGIN }));
+    const own = await ticketFrom(
+      await ngozi.client.postJson("/chat/ticket", { consent: true }, { Origin: ORIGIN }),
+    );
     expect(own).toMatchObject({ host: env.CHAT_HOST, party: "main", room: ngozi.id, userId: ngozi.id });
     expect(own.claims).toMatchObject({ sub: ngozi.id, role: "user", name: "Ngozi Okafor", room: ngozi.id });
     expect(own.claims.exp - Date.now()).toBeGreaterThan(50_000);
@@ -55,6 +66,28 @@ describe("POST /chat/ticket", () => {
     expect(other.status).toBe(403);
     expect(await other.json()).toEqual({ message: "You can only open your own conversation." });
     expect((await ngozi.client.postJson("/chat/ticket", { inbox: true })).status).toBe(403);
+  });
+
+  it("a customer chats only with chat consent: none yet is a 403 saying so; {consent: true} gives it", async () => {
+    const ngozi = await signUp("Ngozi Okafor");
+    for (const refused of [
+      await ngozi.client.postJson("/chat/ticket", {}),
+      await new Client().fetch("/chat/ticket", { method: "POST", headers: bearer(ngozi) }),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ message: CHAT_CONSENT_NEEDED });
+    }
+    expect((await ngozi.client.postJson("/chat/ticket", { consent: false })).status).toBe(400);
+    expect(await consentRows(ngozi.id)).toBe(0);
+
+    const given = await ngozi.client.postJson("/chat/ticket", { consent: true });
+    expect((await ticketFrom(given)).room).toBe(ngozi.id);
+    expect(await consentRows(ngozi.id)).toBe(1);
+    // Recorded like a consent given on the page, with its notice version, and not twice.
+    expect(await (await ngozi.client.get("/account/privacy")).text()).toContain("under notice version");
+    expect((await ngozi.client.postJson("/chat/ticket", { consent: true })).status).toBe(200);
+    expect((await ngozi.client.postJson("/chat/ticket", {})).status).toBe(200);
+    expect(await consentRows(ngozi.id)).toBe(1);
   });
 
   it("mints admins a ticket for any customer's conversation and for the inbox", async () => {

@@ -396,10 +396,13 @@ describe("consents", () => {
     expect(page).toContain("under notice version 2026-11");
   });
 
-  it("chat: given once, withdrawn stops new tickets (403) until given again; history can be deleted", async () => {
+  it("chat: no ticket before consent; withdrawn stops new tickets (403) until given again; history can be deleted", async () => {
     const ngozi = await signUp("Ngozi Okafor");
-    expect((await ngozi.client.postJson("/chat/ticket", {})).status).toBe(200);
+    const never = await ngozi.client.postJson("/chat/ticket", {});
+    expect(never.status).toBe(403);
+    expect(((await never.json()) as { message: string }).message).toMatch(/consent to chat first/);
     expect((await ngozi.client.post("/account/privacy", { intent: "give", kind: "chat" })).status).toBe(302);
+    expect((await ngozi.client.postJson("/chat/ticket", {})).status).toBe(200);
     expect((await ngozi.client.post("/account/privacy", { intent: "withdraw", kind: "chat" })).status).toBe(
       302,
     );
@@ -412,7 +415,8 @@ describe("consents", () => {
     expect(erase.status).toBe(302);
     expect(await party.messagesOf(ngozi.id)).toBe(0);
 
-    expect((await ngozi.client.post("/account/privacy", { intent: "give", kind: "chat" })).status).toBe(302);
+    // Given again, on the page or by an app's ticket request that carries it.
+    expect((await ngozi.client.postJson("/chat/ticket", { consent: true })).status).toBe(200);
     expect((await ngozi.client.postJson("/chat/ticket", {})).status).toBe(200);
     expect((await ngozi.client.post("/account/privacy", { intent: "give", kind: "nonsense" })).status).toBe(
       400,

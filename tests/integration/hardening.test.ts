@@ -402,6 +402,8 @@ describe("rate limits: past the limit a client gets 429 with a message and Retry
   it("chat tickets (60 a minute per address and per account)", async () => {
     const ngozi = await signUp("Ngozi Okafor");
     const emeka = await signUp("Emeka Eze");
+    for (const customer of [ngozi, emeka])
+      await customer.client.post("/account/privacy", { intent: "give", kind: "chat" });
     const ticket = (user: TestUser, address: string) =>
       call("/chat/ticket", { method: "POST", headers: { ...bearer(user), ...ip(address) } });
     await inOneWindow(async (address) => {

@@ -21,6 +21,8 @@ import {
 
 export const PRESCRIPTION_CONSENT_WITHDRAWN =
   "You withdrew your consent to storing prescriptions. Give it again under Privacy & consents to upload one.";
+export const CHAT_CONSENT_NEEDED =
+  "Give your consent to chat first: the chat on your dashboard asks for it, or Privacy & consents.";
 export const CHAT_CONSENT_WITHDRAWN =
   "You withdrew your consent to chat. Give it again under Privacy & consents to start a chat.";
 
@@ -80,11 +82,23 @@ export async function consentToUpload(
   await giveConsent(context, user.id, "prescriptions");
 }
 
-/** New chat tickets stop once a customer has withdrawn chat consent. */
-export async function assertChatAllowed(context: AppLoadContext, user: PublicUser) {
+/**
+ * A customer chats only under a chat consent they gave and have not withdrawn (the chat holds health data).
+ * `consenting`: this request itself gives it (an app that has just shown the notice), as an upload form can.
+ */
+export async function assertChatAllowed(
+  context: AppLoadContext,
+  user: PublicUser,
+  { consenting = false }: { consenting?: boolean } = {},
+) {
   if (user.role === "admin") return;
+  if (consenting) {
+    await giveConsent(context, user.id, "chat");
+    return;
+  }
   const latest = await latestConsent(context.db, user.id, "chat");
-  if (latest?.withdrawnAt) throw new AppError(403, CHAT_CONSENT_WITHDRAWN);
+  if (!latest) throw new AppError(403, CHAT_CONSENT_NEEDED);
+  if (latest.withdrawnAt) throw new AppError(403, CHAT_CONSENT_WITHDRAWN);
 }
 
 export type ConsentStatus = {

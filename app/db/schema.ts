@@ -89,7 +89,13 @@ export const users = sqliteTable(
     deliveryState: text("delivery_state"),
     createdAt: createdAt(),
   },
-  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    // Admin › Users and the chat's customer picker page newest first, all accounts or one role's: these
+    // indexes give that order without sorting the table, and a search walks them until a page is full.
+    index("users_created_idx").on(t.createdAt, t.id),
+    index("users_role_created_idx").on(t.role, t.createdAt, t.id),
+  ],
 );
 
 /** Server-side sessions: the cookie or bearer token is random; only its SHA-256 is stored. */

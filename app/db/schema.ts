@@ -143,6 +143,8 @@ export const prescriptions = sqliteTable(
   (t) => [
     index("prescriptions_user_idx").on(t.userId, t.createdAt),
     index("prescriptions_created_idx").on(t.createdAt),
+    // The retention job's sweep asks whether an R2 image still has its row.
+    index("prescriptions_image_idx").on(t.imageKey),
   ],
 );
 
@@ -211,6 +213,10 @@ export const orders = sqliteTable(
     index("orders_payment_idx").on(t.paymentStatus, t.createdAt, t.id),
     index("orders_phone_idx").on(t.phone),
     index("orders_email_idx").on(t.email),
+    // The retention job's sweep asks whether an R2 receipt still has its order.
+    index("orders_receipt_idx")
+      .on(t.receiptKey)
+      .where(sql`${t.receiptKey} IS NOT NULL`),
   ],
 );
 

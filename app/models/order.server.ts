@@ -1,6 +1,7 @@
 /** Orders, their lines and their status history: queries given `db` and plain values. */
 import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
 import type { OrderFilters } from "~/lib/order-filters";
 import { ORDER_PAGE_SIZE, pageConditions } from "./order-search.server";
@@ -66,12 +67,12 @@ export async function insertOrder(
 /** The latest decision on each of these orders, in one query. */
 async function reviewsFor(db: Database, orderIds: string[]) {
   const byOrder = new Map<string, PrescriptionReview>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(prescriptionReviews)
-    .where(inArray(prescriptionReviews.orderId, orderIds))
-    .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id);
+  const rows = [];
+  for (const piece of inPieces(orderIds))
+    rows.push(
+      ...(await db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, piece))),
+    );
+  rows.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   for (const row of rows) byOrder.set(row.orderId, row);
   return byOrder;
 }
@@ -100,19 +101,13 @@ export async function getOrderByAccessToken(db: Database, token: string) {
   return withItems(db, await db.select().from(orders).where(eq(orders.accessToken, token)).get());
 }
 
-/** Attaches each order's lines with one query for the whole list. */
+/** Attaches each order's lines: one query for a page of orders (more for a data export's hundreds). */
 async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItems[]> {
   if (list.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        list.map((o) => o.id),
-      ),
-    )
-    .orderBy(orderItems.id);
+  const items = [];
+  for (const piece of inPieces(list.map((o) => o.id)))
+    items.push(...(await db.select().from(orderItems).where(inArray(orderItems.orderId, piece))));
+  items.sort((a, b) => a.id - b.id);
   const byOrder = new Map<string, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   const reviews = await reviewsFor(
@@ -310,14 +305,14 @@ export async function getOrderRow(db: Database, id: string): Promise<Order | und
   return db.select().from(orders).where(eq(orders.id, id)).get();
 }
 
-/** Each order's status changes, oldest first, for a list of orders in one query. */
+/** Each order's status changes, oldest first, for a list of orders (one query for a page of them). */
 export async function statusEventsFor(db: Database, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderStatusEvents)
-    .where(inArray(orderStatusEvents.orderId, orderIds))
-    .orderBy(orderStatusEvents.createdAt, orderStatusEvents.id);
+  const events = [];
+  for (const piece of inPieces(orderIds))
+    events.push(
+      ...(await db.select().from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, piece))),
+    );
+  return events.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 }
 
 /**

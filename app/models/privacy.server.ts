@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { inPieces } from "~/db/in-pieces";
 import {
   authThrottle,
   consents,
@@ -74,13 +75,17 @@ export async function logPrescriptionView(
   await db.insert(prescriptionAccessLog).values(row);
 }
 
+/** Who viewed these prescriptions, and when: oldest first. */
 export async function accessLogFor(db: Database, prescriptionIds: string[]) {
-  if (prescriptionIds.length === 0) return [];
-  return db
-    .select()
-    .from(prescriptionAccessLog)
-    .where(inArray(prescriptionAccessLog.prescriptionId, prescriptionIds))
-    .orderBy(asc(prescriptionAccessLog.viewedAt), asc(prescriptionAccessLog.id));
+  const views = [];
+  for (const piece of inPieces(prescriptionIds))
+    views.push(
+      ...(await db
+        .select()
+        .from(prescriptionAccessLog)
+        .where(inArray(prescriptionAccessLog.prescriptionId, piece))),
+    );
+  return views.sort((a, b) => a.viewedAt - b.viewedAt || a.id - b.id);
 }
 
 /** The ids of prescriptions an order still being handled (not Delivered or Cancelled) points at. */
@@ -106,12 +111,15 @@ export async function expiredPrescriptions(db: Database, cutoff: number, limit: 
 }
 
 export async function deletePrescriptionRows(db: Database, ids: string[]) {
-  if (ids.length === 0) return 0;
-  const rows = await db
-    .delete(prescriptions)
-    .where(inArray(prescriptions.id, ids))
-    .returning({ id: prescriptions.id });
-  return rows.length;
+  let deleted = 0;
+  for (const piece of inPieces(ids)) {
+    const rows = await db
+      .delete(prescriptions)
+      .where(inArray(prescriptions.id, piece))
+      .returning({ id: prescriptions.id });
+    deleted += rows.length;
+  }
+  return deleted;
 }
 
 export async function prescriptionsOf(db: Database, userId: string) {
@@ -246,13 +254,35 @@ export async function receiptKeysOf(db: Database, userId: string) {
  * meanwhile keeps the new one). Answers how many did.
  */
 export async function forgetReceipts(db: Database, keys: string[]) {
-  if (keys.length === 0) return 0;
-  const rows = await db
-    .update(orders)
-    .set({ receiptKey: null, receiptUploadedAt: null })
-    .where(inArray(orders.receiptKey, keys))
-    .returning({ id: orders.id });
-  return rows.length;
+  let forgotten = 0;
+  for (const piece of inPieces(keys)) {
+    const rows = await db
+      .update(orders)
+      .set({ receiptKey: null, receiptUploadedAt: null })
+      .where(inArray(orders.receiptKey, piece))
+      .returning({ id: orders.id });
+    forgotten += rows.length;
+  }
+  return forgotten;
+}
+
+/**
+ * Of these R2 keys, the ones a prescription or an order's transfer receipt still points at (each column has
+ * its index, drizzle/0012).
+ */
+export async function referencedImageKeys(db: Database, keys: string[]): Promise<Set<string>> {
+  const referenced = new Set<string>();
+  for (const piece of inPieces(keys)) {
+    const [byPrescriptions, byOrders] = await db.batch([
+      db
+        .select({ key: prescriptions.imageKey })
+        .from(prescriptions)
+        .where(inArray(prescriptions.imageKey, piece)),
+      db.select({ key: orders.receiptKey }).from(orders).where(inArray(orders.receiptKey, piece)),
+    ]);
+    for (const { key } of [...byPrescriptions, ...byOrders]) if (key) referenced.add(key);
+  }
+  return referenced;
 }
 
 /** Orders placed before `cutoff` that still say who placed them lose it. */

@@ -1,5 +1,6 @@
 /** Test helpers for integration tests that drive the built Worker through SELF.fetch. */
 import { env, SELF } from "cloudflare:test";
+import { D1_MAX_BOUND_PARAMETERS } from "~/db/in-pieces";
 import { expect } from "vitest";
 
 export const ORIGIN = "http://medistore.test";
@@ -171,4 +172,31 @@ export function imageForm(
   form.set("image", new File([bytes as Uint8Array<ArrayBuffer>], filename, { type: "image/png" }));
   for (const [k, v] of Object.entries(extra)) form.set(k, v);
   return form;
+}
+
+/**
+ * A D1 binding that, like production D1, refuses a statement with more than 100 bound parameters (the
+ * local one allows thousands, so nothing else would show a statement that breaks in production).
+ */
+export function withD1ParameterLimit(d1: D1Database, limit = D1_MAX_BOUND_PARAMETERS): D1Database {
+  const own = <T extends object>(target: T, prop: string | symbol) => {
+    const value = Reflect.get(target, prop, target);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop !== "prepare") return own(target, prop);
+      return (query: string) =>
+        new Proxy(target.prepare(query), {
+          get(statement, name) {
+            if (name !== "bind") return own(statement, name);
+            return (...params: unknown[]) => {
+              if (params.length > limit)
+                throw new Error(`D1 binds at most ${limit} parameters; this statement has ${params.length}`);
+              return statement.bind(...params);
+            };
+          },
+        });
+    },
+  });
 }

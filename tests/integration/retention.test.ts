@@ -6,7 +6,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { DEMO, placeOrder, PNG_BYTES, seedProducts, signUp } from "./helpers";
+import { DEMO, placeOrder, PNG_BYTES, seedProducts, signUp, withD1ParameterLimit } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2031, 5, 1, 2, 17);
@@ -127,6 +127,7 @@ describe("the scheduled retention job", () => {
       removed: {
         prescriptions: 3,
         receipts: 1,
+        strayImages: 0,
         contactMessages: 1,
         sessions: sessionsBefore - 1,
         loginThrottles: 1,
@@ -145,6 +146,7 @@ describe("the scheduled retention job", () => {
         removed: {
           prescriptions: 0,
           receipts: 0,
+          strayImages: 0,
           contactMessages: 0,
           sessions: 0,
           loginThrottles: 0,
@@ -153,5 +155,43 @@ describe("the scheduled retention job", () => {
       }),
     );
     again.mockRestore();
+  });
+
+  it("finishes deletions whose R2 step failed: personal images without a row go once a day old", async () => {
+    const [product] = await seedProducts([DEMO[0]]);
+    const ngozi = await signUp("Ngozi Okafor");
+    const order = await placeOrder(product.id, { client: ngozi.client });
+    // Kept: a prescription and a receipt that still have their rows, and a product picture.
+    const kept = await prescription("00000000-0000-4000-8000-000000000001", ngozi.id, Date.now());
+    const receipt = `receipts/${order.id}/r.webp`;
+    await env.IMAGES.put(receipt, PNG_BYTES);
+    await env.DB.prepare("UPDATE orders SET receipt_key = ? WHERE id = ?").bind(receipt, order.id).run();
+    await env.IMAGES.put("products/picture.webp", PNG_BYTES);
+    // Left behind: 120 prescriptions' and 3 receipts' objects whose rows are gone (more than one D1
+    // statement's worth of parameters, as production D1 counts them).
+    const stray = [
+      ...Array.from({ length: 120 }, (_, n) => `prescriptions/gone/${n}.webp`),
+      ...Array.from({ length: 3 }, (_, n) => `receipts/gone-${n}/r.webp`),
+    ];
+    for (const key of stray) await env.IMAGES.put(key, PNG_BYTES);
+
+    const limited = { ...env, DB: withD1ParameterLimit(env.DB) };
+    const run = async (scheduledTime: number) => {
+      const log = vi.spyOn(console, "log");
+      await worker.scheduled(createScheduledController({ scheduledTime, cron: "17 2 * * *" }), limited);
+      const report = JSON.parse(String(log.mock.calls.at(-1)?.[0])) as { removed: { strayImages: number } };
+      log.mockRestore();
+      return report.removed.strayImages;
+    };
+
+    // Uploaded just now: an object may be a moment ahead of its row, so nothing is taken yet.
+    expect(await run(Date.now())).toBe(0);
+    for (const key of stray) expect(await env.IMAGES.head(key)).not.toBeNull();
+
+    expect(await run(Date.now() + 2 * DAY)).toBe(123);
+    for (const key of stray) expect(await env.IMAGES.head(key)).toBeNull();
+    for (const key of [kept, receipt, "products/picture.webp"])
+      expect(await env.IMAGES.head(key)).not.toBeNull();
+    expect(await run(Date.now() + 2 * DAY)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * period (config.retention, the same values /privacy states) and logs how many of each went, never who or
  * what. Chat messages are pruned by the chat party's own alarm (party/chat.ts), with the same period.
  *
- * Each step below is one kind of data.
+ * Each step below is one kind of data; a last sweep removes personal images whose rows had gone already.
  */
 import type { Database } from "~/db/client.server";
 import {
@@ -14,6 +14,7 @@ import {
   expiredPrescriptions,
   forgetReceipts,
   receiptsOfOrdersBefore,
+  referencedImageKeys,
 } from "~/models/privacy.server";
 import type { RetentionConfig } from "~/services/env.server";
 import { removePrescriptions } from "./consents.server";
@@ -33,11 +34,54 @@ export type RetentionDeps = {
 export type RetentionReport = {
   prescriptions: number;
   receipts: number;
+  /** Personal images whose row had already gone (a deletion whose R2 step failed). */
+  strayImages: number;
   contactMessages: number;
   sessions: number;
   loginThrottles: number;
   ordersAnonymised: number;
 };
+
+/** Where personal images live in R2: prescriptions and transfer receipts. */
+const PERSONAL_IMAGE_PREFIXES = ["prescriptions/", "receipts/"];
+/**
+ * An image is only taken for a stray once it is a day old: an upload writes its object a moment before its
+ * row (a receipt), so a fresh object without a row may be one still arriving.
+ */
+const STRAY_AFTER_MS = DAY_MS;
+
+/**
+ * Objects a night's sweep looks at under each prefix: one R2 listing's worth, so the job stays within a
+ * Worker invocation's subrequests (two listings and a dozen D1 batches a prefix) however large the bucket.
+ */
+const SWEEP_PER_PREFIX = 1000;
+
+/**
+ * Personal images no row points at any more. Deleting a prescription or a receipt removes its row first and
+ * its R2 object after; if R2 failed then, the object stayed behind, unreachable but kept. Each night looks at
+ * up to SWEEP_PER_PREFIX objects under each prefix from a random point in the keys' order (wrapping around
+ * to the start), so a bucket of any size is covered over the nights and a small one every night.
+ */
+async function removeStrayImages(db: Database, bucket: R2Bucket, now: number): Promise<number> {
+  let removed = 0;
+  for (const prefix of PERSONAL_IMAGE_PREFIXES) {
+    const start = prefix + crypto.randomUUID().slice(0, 8);
+    const after = await bucket.list({ prefix, startAfter: start, limit: SWEEP_PER_PREFIX });
+    let objects = after.objects;
+    if (!after.truncated && objects.length < SWEEP_PER_PREFIX) {
+      const before = await bucket.list({ prefix, limit: SWEEP_PER_PREFIX - objects.length });
+      objects = objects.concat(before.objects.filter((object) => object.key <= start));
+    }
+    const old = objects
+      .filter((object) => object.uploaded.getTime() < now - STRAY_AFTER_MS)
+      .map((object) => object.key);
+    const referenced = await referencedImageKeys(db, old);
+    const stray = old.filter((key) => !referenced.has(key));
+    if (stray.length > 0) await bucket.delete(stray);
+    removed += stray.length;
+  }
+  return removed;
+}
 
 /** Order records: a year is taken as 365.25 days. */
 export const orderRecordMs = (years: number) => Math.round(years * 365.25 * DAY_MS);
@@ -68,6 +112,7 @@ export async function runRetention(
   const report: RetentionReport = {
     prescriptions,
     receipts,
+    strayImages: await removeStrayImages(db, bucket, now),
     contactMessages: await deleteContactMessagesBefore(db, now - retention.contactDays * DAY_MS),
     sessions: await deleteExpiredSessions(db, now),
     loginThrottles: await deleteIdleThrottleRows(db, now - THROTTLE_IDLE_MS),

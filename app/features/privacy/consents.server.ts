@@ -22,7 +22,7 @@ import {
 export const PRESCRIPTION_CONSENT_WITHDRAWN =
   "You withdrew your consent to storing prescriptions. Give it again under Privacy & consents to upload one.";
 export const CHAT_CONSENT_NEEDED =
-  "Give your consent to chat first: the chat on your dashboard asks for it, or Privacy & consents.";
+  "Give your consent to chat first, on your dashboard's chat or under Privacy & consents.";
 export const CHAT_CONSENT_WITHDRAWN =
   "You withdrew your consent to chat. Give it again under Privacy & consents to start a chat.";
 

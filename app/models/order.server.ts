@@ -67,11 +67,9 @@ export async function insertOrder(
 /** The latest decision on each of these orders, in one query. */
 async function reviewsFor(db: Database, orderIds: string[]) {
   const byOrder = new Map<string, PrescriptionReview>();
-  const rows = [];
-  for (const piece of inPieces(orderIds))
-    rows.push(
-      ...(await db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, piece))),
-    );
+  const rows = await inPieces(orderIds, (piece) =>
+    db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, piece)),
+  );
   rows.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   for (const row of rows) byOrder.set(row.orderId, row);
   return byOrder;
@@ -104,9 +102,10 @@ export async function getOrderByAccessToken(db: Database, token: string) {
 /** Attaches each order's lines: one query for a page of orders (more for a data export's hundreds). */
 async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItems[]> {
   if (list.length === 0) return [];
-  const items = [];
-  for (const piece of inPieces(list.map((o) => o.id)))
-    items.push(...(await db.select().from(orderItems).where(inArray(orderItems.orderId, piece))));
+  const items = await inPieces(
+    list.map((o) => o.id),
+    (piece) => db.select().from(orderItems).where(inArray(orderItems.orderId, piece)),
+  );
   items.sort((a, b) => a.id - b.id);
   const byOrder = new Map<string, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
@@ -307,11 +306,9 @@ export async function getOrderRow(db: Database, id: string): Promise<Order | und
 
 /** Each order's status changes, oldest first, for a list of orders (one query for a page of them). */
 export async function statusEventsFor(db: Database, orderIds: string[]) {
-  const events = [];
-  for (const piece of inPieces(orderIds))
-    events.push(
-      ...(await db.select().from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, piece))),
-    );
+  const events = await inPieces(orderIds, (piece) =>
+    db.select().from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, piece)),
+  );
   return events.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 }
 

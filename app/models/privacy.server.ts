@@ -77,14 +77,9 @@ export async function logPrescriptionView(
 
 /** Who viewed these prescriptions, and when: oldest first. */
 export async function accessLogFor(db: Database, prescriptionIds: string[]) {
-  const views = [];
-  for (const piece of inPieces(prescriptionIds))
-    views.push(
-      ...(await db
-        .select()
-        .from(prescriptionAccessLog)
-        .where(inArray(prescriptionAccessLog.prescriptionId, piece))),
-    );
+  const views = await inPieces(prescriptionIds, (piece) =>
+    db.select().from(prescriptionAccessLog).where(inArray(prescriptionAccessLog.prescriptionId, piece)),
+  );
   return views.sort((a, b) => a.viewedAt - b.viewedAt || a.id - b.id);
 }
 
@@ -111,15 +106,10 @@ export async function expiredPrescriptions(db: Database, cutoff: number, limit: 
 }
 
 export async function deletePrescriptionRows(db: Database, ids: string[]) {
-  let deleted = 0;
-  for (const piece of inPieces(ids)) {
-    const rows = await db
-      .delete(prescriptions)
-      .where(inArray(prescriptions.id, piece))
-      .returning({ id: prescriptions.id });
-    deleted += rows.length;
-  }
-  return deleted;
+  const deleted = await inPieces(ids, (piece) =>
+    db.delete(prescriptions).where(inArray(prescriptions.id, piece)).returning({ id: prescriptions.id }),
+  );
+  return deleted.length;
 }
 
 export async function prescriptionsOf(db: Database, userId: string) {
@@ -254,16 +244,14 @@ export async function receiptKeysOf(db: Database, userId: string) {
  * meanwhile keeps the new one). Answers how many did.
  */
 export async function forgetReceipts(db: Database, keys: string[]) {
-  let forgotten = 0;
-  for (const piece of inPieces(keys)) {
-    const rows = await db
+  const forgotten = await inPieces(keys, (piece) =>
+    db
       .update(orders)
       .set({ receiptKey: null, receiptUploadedAt: null })
       .where(inArray(orders.receiptKey, piece))
-      .returning({ id: orders.id });
-    forgotten += rows.length;
-  }
-  return forgotten;
+      .returning({ id: orders.id }),
+  );
+  return forgotten.length;
 }
 
 /**
@@ -271,8 +259,7 @@ export async function forgetReceipts(db: Database, keys: string[]) {
  * its index, drizzle/0012).
  */
 export async function referencedImageKeys(db: Database, keys: string[]): Promise<Set<string>> {
-  const referenced = new Set<string>();
-  for (const piece of inPieces(keys)) {
+  const found = await inPieces(keys, async (piece) => {
     const [byPrescriptions, byOrders] = await db.batch([
       db
         .select({ key: prescriptions.imageKey })
@@ -280,9 +267,9 @@ export async function referencedImageKeys(db: Database, keys: string[]): Promise
         .where(inArray(prescriptions.imageKey, piece)),
       db.select({ key: orders.receiptKey }).from(orders).where(inArray(orders.receiptKey, piece)),
     ]);
-    for (const { key } of [...byPrescriptions, ...byOrders]) if (key) referenced.add(key);
-  }
-  return referenced;
+    return [...byPrescriptions, ...byOrders];
+  });
+  return new Set(found.flatMap(({ key }) => (key ? [key] : [])));
 }
 
 /** Orders placed before `cutoff` that still say who placed them lose it. */

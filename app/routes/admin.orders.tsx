@@ -85,7 +85,7 @@ export default function AdminOrders() {
   const refused = useActionData<typeof action>()?.refused;
   const hydrated = useHydrated();
   const submit = useSubmit();
-  // Each row's two forms post here: resolved once for the page, not by a <Form> per row (see postForm).
+  // Every row's form posts here: resolved once for the page, not by a <Form> per row (see postForm).
   const formAction = useFormAction();
   const onPost = postForm(submit);
   const here = `/admin/orders${filterQuery(filters, page > 1 ? { page: String(page) } : {})}`;
@@ -108,10 +108,7 @@ export default function AdminOrders() {
           Order {orders.find((o) => o.id === refused.orderId)?.orderRef ?? ""}: {refused.message}
         </p>
       ) : null}
-      {/*
-        A table from md up; on a phone each row is a card that fits 360 px: ref and status, date and
-        total, e-mail, then the status control.
-      */}
+      {/* A table from md up; on a phone each row is a card (the .order-row rules in tailwind.css). */}
       <div className="rounded-xl border border-gray-200 bg-white">
         <table className="block w-full text-left text-sm md:table">
           <thead className="bg-gray-50 text-gray-700 max-md:sr-only">
@@ -125,132 +122,16 @@ export default function AdminOrders() {
           </thead>
           <tbody className="block divide-y divide-gray-100 md:table-row-group">
             {orders.map((order) => (
-              <tr
+              <OrderRow
                 key={order.id}
-                data-testid="admin-order"
-                data-order-id={order.id}
-                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 p-3 align-top [grid-template-areas:'ref_status'_'date_total'_'email_email'_'action_action'] md:table-row md:p-0"
-              >
-                <td data-part="ref" className="[grid-area:ref] md:px-3 md:py-2">
-                  <details>
-                    <summary className="cursor-pointer whitespace-nowrap font-medium">
-                      {order.orderRef}
-                    </summary>
-                    <div className="mt-2 space-y-2 text-xs text-gray-700">
-                      <p>{`${order.name} · ${order.phone}`}</p>
-                      <p className="whitespace-pre-line break-words">{order.deliveryAddress}</p>
-                      <ul>
-                        {order.items.map((item) => (
-                          <li key={item.id} className="break-words">
-                            {`${item.name} × ${item.quantity}`}
-                          </li>
-                        ))}
-                      </ul>
-                      <OrderTimeline
-                        placedAt={order.createdAt}
-                        entries={order.timeline}
-                        review={order.prescriptionReview}
-                        showWho
-                      />
-                    </div>
-                  </details>
-                </td>
-                <td
-                  data-part="date"
-                  className="text-gray-600 [grid-area:date] md:px-3 md:py-2 md:text-gray-900"
-                >
-                  <LocalTime ms={order.createdAt} className="whitespace-nowrap" />
-                </td>
-                <td
-                  data-part="email"
-                  className="break-all text-gray-600 [grid-area:email] md:px-3 md:py-2 md:text-gray-900"
-                >
-                  {order.email}
-                </td>
-                <td
-                  data-part="total"
-                  className="whitespace-nowrap text-right font-medium [grid-area:total] md:px-3 md:py-2 md:text-left md:font-normal"
-                >
-                  {formatNaira(order.totalKobo)}
-                </td>
-                <td
-                  data-part="status"
-                  className="flex flex-col items-end gap-1 justify-self-end [grid-area:status] md:table-cell md:px-3 md:py-2"
-                >
-                  <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
-                  {order.deliveryStatus === "Cancelled" ? null : (
-                    <form method="post" action={formAction} data-discover="true" onSubmit={onPost}>
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      {order.paymentStatus === "paid" ? (
-                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                          Paid
-                        </span>
-                      ) : (
-                        <button
-                          type="submit"
-                          name="paymentStatus"
-                          value="paid"
-                          aria-label={`Mark order ${order.orderRef} paid`}
-                          className="rounded-full border border-gray-300 px-2 py-0.5 text-xs font-semibold text-gray-800 hover:bg-gray-50"
-                        >
-                          Mark paid
-                        </button>
-                      )}
-                    </form>
-                  )}
-                  {order.receiptUploadedAt ? (
-                    <a
-                      href={receiptUrlForOrder(order.id)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      data-testid="admin-order-receipt"
-                      className="text-right text-xs text-brand-700 underline"
-                    >
-                      Receipt uploaded <LocalTime ms={order.receiptUploadedAt} />
-                    </a>
-                  ) : null}
-                </td>
-                <td data-part="action" className="pt-1 [grid-area:action] md:px-3 md:py-2">
-                  {order.deliveryStatus === "Cancelled" ? (
-                    <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
-                  ) : (
-                    <form
-                      method="post"
-                      action={formAction}
-                      data-discover="true"
-                      onSubmit={onPost}
-                      className="flex items-center gap-2"
-                    >
-                      <input type="hidden" name="orderId" value={order.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <label htmlFor={`status-${order.id}`} className="sr-only">
-                        {`Status of order ${order.orderRef}`}
-                      </label>
-                      <select
-                        id={`status-${order.id}`}
-                        name="deliveryStatus"
-                        defaultValue={order.deliveryStatus}
-                        key={`${order.deliveryStatus}${refused?.orderId === order.id ? "-refused" : ""}`}
-                        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-                        className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
-                      >
-                        {DELIVERY_STATUSES.map((status) => (
-                          <option key={status} value={status}>
-                            {status}
-                          </option>
-                        ))}
-                      </select>
-                      {/* With JavaScript the change saves itself; without it, this button saves. */}
-                      {hydrated ? null : (
-                        <button type="submit" className="rounded-lg border border-gray-300 px-2 py-1">
-                          Save
-                        </button>
-                      )}
-                    </form>
-                  )}
-                </td>
-              </tr>
+                order={order}
+                here={here}
+                formAction={formAction}
+                onPost={onPost}
+                onStatusChange={(form) => submit(form, { preventScrollReset: true })}
+                statusKey={`${order.deliveryStatus}${refused?.orderId === order.id ? "-refused" : ""}`}
+                hydrated={hydrated}
+              />
             ))}
           </tbody>
         </table>
@@ -271,9 +152,132 @@ export default function AdminOrders() {
   );
 }
 
+type OrderView = ReturnType<typeof useLoaderData<typeof loader>>["orders"][number];
+
+/**
+ * One order: its ref (with its details folded under it), date, e-mail, total, status with payment, and the
+ * status control. A page has 50 of them, so each carries as little markup as it can: the layout is the
+ * .order-row rules in tailwind.css rather than utilities on every cell, and one form per row takes both
+ * the status change and "Mark paid" (that button sits in the status cell and joins the form by its id).
+ */
+function OrderRow({
+  order,
+  here,
+  formAction,
+  onPost,
+  onStatusChange,
+  statusKey,
+  hydrated,
+}: {
+  order: OrderView;
+  here: string;
+  formAction: string;
+  onPost: (event: FormEvent<HTMLFormElement>) => void;
+  onStatusChange: (form: HTMLFormElement | null) => void;
+  statusKey: string;
+  hydrated: boolean;
+}) {
+  const cancelled = order.deliveryStatus === "Cancelled";
+  const formId = `order-${order.id}`;
+  return (
+    <tr data-testid="admin-order" data-order-id={order.id} className="order-row">
+      <td data-part="ref">
+        <details>
+          <summary className="cursor-pointer whitespace-nowrap font-medium">{order.orderRef}</summary>
+          <div className="mt-2 space-y-2 break-words text-xs text-gray-700">
+            <p>{`${order.name} · ${order.phone}`}</p>
+            <p className="whitespace-pre-line">{order.deliveryAddress}</p>
+            <ul>
+              {order.items.map((item) => (
+                <li key={item.id}>{`${item.name} × ${item.quantity}`}</li>
+              ))}
+            </ul>
+            <OrderTimeline
+              placedAt={order.createdAt}
+              entries={order.timeline}
+              review={order.prescriptionReview}
+              showWho
+            />
+          </div>
+        </details>
+      </td>
+      <td data-part="date">
+        <LocalTime ms={order.createdAt} />
+      </td>
+      <td data-part="email">{order.email}</td>
+      <td data-part="total">{formatNaira(order.totalKobo)}</td>
+      <td data-part="status">
+        <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
+        {cancelled ? null : order.paymentStatus === "paid" ? (
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+            Paid
+          </span>
+        ) : (
+          <button
+            type="submit"
+            form={formId}
+            name="paymentStatus"
+            value="paid"
+            aria-label={`Mark order ${order.orderRef} paid`}
+            className="rounded-full border border-gray-300 px-2 py-0.5 text-xs font-semibold text-gray-800 hover:bg-gray-50"
+          >
+            Mark paid
+          </button>
+        )}
+        {order.receiptUploadedAt ? (
+          <a
+            href={receiptUrlForOrder(order.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="admin-order-receipt"
+            className="block text-xs text-brand-700 underline"
+          >
+            Receipt uploaded <LocalTime ms={order.receiptUploadedAt} />
+          </a>
+        ) : null}
+      </td>
+      <td data-part="action">
+        {cancelled ? (
+          <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
+        ) : (
+          <form
+            id={formId}
+            method="post"
+            action={formAction}
+            data-discover="true"
+            onSubmit={onPost}
+            className="flex items-center gap-2"
+          >
+            <input type="hidden" name="orderId" value={order.id} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <select
+              name="deliveryStatus"
+              aria-label={`Status of order ${order.orderRef}`}
+              defaultValue={order.deliveryStatus}
+              key={statusKey}
+              onChange={(event) => onStatusChange(event.currentTarget.form)}
+              className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
+            >
+              {DELIVERY_STATUSES.map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </select>
+            {/* With JavaScript the change saves itself; without it, this button saves. */}
+            {hydrated ? null : (
+              <button type="submit" className="rounded-lg border border-gray-300 px-2 py-1">
+                Save
+              </button>
+            )}
+          </form>
+        )}
+      </td>
+    </tr>
+  );
+}
+
 /**
  * What Remix's <Form method="post" preventScrollReset> does on submit, for the rows' plain forms (the same
- * markup): a <Form> per row resolves its action and its submit function again, a hundred times a page.
+ * markup): a <Form> per row resolves its action and its submit function again, fifty times a page.
  * Without JavaScript the forms post as they are.
  */
 function postForm(submit: SubmitFunction) {

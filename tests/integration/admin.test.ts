@@ -260,6 +260,34 @@ describe("admin › orders", () => {
     expect(await html(await new Client().get(`/order/${token}`))).toContain("Pending → Shipped");
   });
 
+  it("a row has one form: Mark paid joins it by id, and marks paid without saving a status picked but not saved", async () => {
+    const [amox] = await seedProducts(DEMO);
+    const order = await placeOrder(amox.id);
+    const admin = await signUp("Till Admin", "admin");
+    const page = await html(await admin.client.get("/admin/orders"));
+    const row = /<tr data-testid="admin-order".*?<\/tr>/s.exec(page)![0];
+    expect(row.match(/<form /g)).toHaveLength(1);
+    const formId = /<form id="([^"]+)"/.exec(row)![1];
+    expect(row).toMatch(
+      new RegExp(`<button type="submit" form="${formId}" name="paymentStatus" value="paid"`),
+    );
+    expect(row).toContain(`aria-label="Status of order ${order.orderRef}"`);
+
+    // Without JavaScript the button sends the whole form: the status select's value comes along.
+    const res = await admin.client.post("/admin/orders", {
+      orderId: order.id,
+      redirectTo: "/admin/orders",
+      deliveryStatus: "Shipped",
+      paymentStatus: "paid",
+    });
+    expect(res.status).toBe(302);
+    const after = await env.DB.prepare("SELECT delivery_status, payment_status FROM orders").first();
+    expect(after).toEqual({ delivery_status: "Pending", payment_status: "paid" });
+    expect(await html(await admin.client.get("/admin/orders"))).toContain(
+      `Order ${order.orderRef} is now marked paid`,
+    );
+  });
+
   it("an unknown status or order gets 'Failed to update status' and changes nothing", async () => {
     const [amox] = await seedProducts(DEMO);
     const order = await placeOrder(amox.id);

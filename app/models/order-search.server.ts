@@ -10,6 +10,7 @@
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { BatchedRead } from "~/db/read-batch.server";
 import {
   orders,
   type Order,
@@ -132,14 +133,15 @@ type PageRow = {
 /**
  * One page of the back office's list, newest first, in one query: the page's orders (picked first, so
  * nothing below is read for an order that is not shown), each with its lines, its timeline and its
- * latest review as JSON. `hasMore` from one row past the page.
+ * latest review as JSON. `hasMore` from one row past the page. A batched read (db/read-batch.server.ts):
+ * it travels to D1 with the request's session lookup.
  */
 export async function backOfficeOrders(
-  db: Database,
+  read: BatchedRead,
   filters: OrderFilters,
   { page = 1, pageSize = ORDER_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
 ): Promise<{ orders: BackOfficeOrder[]; hasMore: boolean }> {
-  const rows = await db.all<PageRow>(sql`
+  const rows = await read<PageRow>(sql`
     WITH ${pickPage(filters, { limit: pageSize + 1, offset: (page - 1) * pageSize })}
     SELECT page.*,
       (SELECT json_group_array(json_array(oi.id, oi.name, oi.quantity))

@@ -224,7 +224,7 @@ export async function backOfficeOrderViews(
   page: number,
   filters: OrderFilters,
 ): Promise<{ orders: BackOfficeOrderView[]; hasMore: boolean }> {
-  const { orders, hasMore } = await backOfficeOrders(context.db, filters, { page });
+  const { orders, hasMore } = await backOfficeOrders(context.read, filters, { page });
   return {
     orders: orders.map(({ events, review, ...order }) => ({
       ...order,

@@ -24,7 +24,7 @@ import {
 } from "~/features/orders/orders.server";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError } from "~/lib/app-error";
-import { requireAdmin } from "~/services/session.server";
+import { carriesSession, requireAdmin } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
 import {
   filterQuery,
@@ -42,12 +42,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = parsePage(params.get("page"));
   const filters = parseOrderFilters(params);
-  // Started beside the session lookup, so both go to D1 in one round trip; its rows are used only once
-  // the session is known to be an admin's.
-  const views = backOfficeOrderViews(context, page, filters);
-  views.catch(() => undefined);
+  // Started beside the session lookup, so both go to D1 in one round trip, but only for a request that
+  // carries a session at all: a guest never makes the database search the orders. The rows are used only
+  // once the session is known to be an admin's.
+  const early = (await carriesSession(request, context))
+    ? backOfficeOrderViews(context, page, filters)
+    : null;
+  early?.catch(() => undefined);
   await requireAdmin(request, context);
-  return { page, filters, ...(await views) };
+  return { page, filters, ...(await (early ?? backOfficeOrderViews(context, page, filters))) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -74,6 +74,15 @@ function lookupKey(request: Request): string {
   return `${request.method}\n${headers.get("Authorization") ?? ""}\n${headers.get("Cookie") ?? ""}`;
 }
 
+/**
+ * Whether the request carries a session token at all (a validly signed cookie or a bearer token), without
+ * reading the database: a page may start its own query beside the session lookup only for such a request,
+ * so that a guest never makes the database do a signed-in page's work.
+ */
+export async function carriesSession(request: Request, context: AppLoadContext): Promise<boolean> {
+  return (await requestToken(request, context.config)) !== null;
+}
+
 /** The signed-in user of this request (cookie or bearer token), or null. Looked up once per request. */
 export function getUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
   let lookups = resolved.get(context);

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createAppLoadContext } from "~/load-context";
 import { createBatchedRead } from "~/db/read-batch.server";
 import { backOfficeOrders } from "~/models/order-search.server";
+import { loader as adminOrdersLoader } from "~/routes/admin.orders";
 import { parseConfig } from "~/services/env.server";
 import { getUser } from "~/services/session.server";
 import { bearer, DEMO, placeOrder, seedProducts, signUp } from "./helpers";
@@ -127,5 +128,38 @@ describe("batched reads", () => {
     await env.DB.prepare("UPDATE sessions SET expires_at = 1").run();
     const fresh = createAppLoadContext({ ...env, DB: d1 }, ctx, parseConfig(env), "test-nonce");
     expect(await getUser(request, fresh)).toBeNull();
+  });
+
+  it("Admin › Orders' loader: one round trip for an admin; a guest or a customer never gets the orders", async () => {
+    const [amox] = await seedProducts(DEMO);
+    await placeOrder(amox.id);
+    const admin = await signUp("Loader Admin", "admin");
+    const customer = await signUp("Curious Customer");
+    const run = async (headers: HeadersInit) => {
+      const { d1, trips } = countingD1();
+      const context = createAppLoadContext({ ...env, DB: d1 }, ctx, parseConfig(env), "test-nonce");
+      const request = new Request("http://localhost/admin/orders?q=Ada", { headers });
+      const outcome = await adminOrdersLoader({ request, context, params: {} }).then(
+        (value) => ({ value }),
+        (thrown: unknown) => ({ thrown: thrown as Response | { init: ResponseInit | null } }),
+      );
+      return { outcome, trips };
+    };
+
+    const asAdmin = await run(bearer(admin));
+    expect("value" in asAdmin.outcome && asAdmin.outcome.value.orders).toHaveLength(1);
+    expect(asAdmin.trips).toEqual([{ kind: "batch", statements: 2 }]);
+
+    // A guest is sent to log in before anything is read.
+    const asGuest = await run({});
+    expect("thrown" in asGuest.outcome && (asGuest.outcome.thrown as Response).status).toBe(302);
+    expect(asGuest.trips).toEqual([]);
+
+    // A customer's session is looked up with the page's query, whose rows are never used: 403.
+    const asCustomer = await run(bearer(customer));
+    expect("thrown" in asCustomer.outcome && asCustomer.outcome.thrown).toMatchObject({
+      init: { status: 403 },
+    });
+    expect(asCustomer.trips).toEqual([{ kind: "batch", statements: 2 }]);
   });
 });

@@ -1,16 +1,9 @@
-/**
- * A moment shown in Nigerian time (WAT) whatever the server's or the phone's zone, so the server render and
- * the hydrated page agree.
- */
-const formats = {
-  date: new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" }),
-  dateTime: new Intl.DateTimeFormat("en-NG", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Africa/Lagos",
-  }),
-};
+import { lagosDate, lagosDateTime } from "~/lib/lagos-time";
 
+/**
+ * A moment shown in Nigerian time (WAT) whatever the server's or the phone's zone and locale data, so the
+ * server render and the hydrated page agree (lib/lagos-time.ts).
+ */
 export function LocalTime({
   ms,
   withTime = true,
@@ -22,7 +15,7 @@ export function LocalTime({
 }) {
   return (
     <time dateTime={new Date(ms).toISOString()} className={className}>
-      {(withTime ? formats.dateTime : formats.date).format(ms)}
+      {withTime ? lagosDateTime(ms) : lagosDate(ms)}
     </time>
   );
 }

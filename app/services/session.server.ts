@@ -65,26 +65,18 @@ async function requestToken(request: Request, config: AppConfig): Promise<string
  * Lookups made during a request, per load context (one per request): Remix hands every loader a copy of
  * the request, so the page's loaders (root, layout, tab) would otherwise each verify the cookie and read
  * the session. Keyed by method and credentials: an action (a POST) looks up on its own, and the GET
- * loaders after it share one lookup made after the action.
+ * loaders after it share one lookup made after the action. `token`: the verified cookie or bearer token;
+ * `user`: whom its session belongs to.
  */
-const resolved = new WeakMap<AppLoadContext, Map<string, Promise<PublicUser | null>>>();
+type Lookup = { token: Promise<string | null>; user: Promise<PublicUser | null> };
+const resolved = new WeakMap<AppLoadContext, Map<string, Lookup>>();
 
 function lookupKey(request: Request): string {
   const { headers } = request;
   return `${request.method}\n${headers.get("Authorization") ?? ""}\n${headers.get("Cookie") ?? ""}`;
 }
 
-/**
- * Whether the request carries a session token at all (a validly signed cookie or a bearer token), without
- * reading the database: a page may start its own query beside the session lookup only for such a request,
- * so that a guest never makes the database do a signed-in page's work.
- */
-export async function carriesSession(request: Request, context: AppLoadContext): Promise<boolean> {
-  return (await requestToken(request, context.config)) !== null;
-}
-
-/** The signed-in user of this request (cookie or bearer token), or null. Looked up once per request. */
-export function getUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+function lookup(request: Request, context: AppLoadContext): Lookup {
   let lookups = resolved.get(context);
   if (!lookups) {
     lookups = new Map();
@@ -93,10 +85,25 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Publ
   const key = lookupKey(request);
   let pending = lookups.get(key);
   if (!pending) {
-    pending = lookUpUser(request, context);
+    const token = requestToken(request, context.config);
+    pending = { token, user: token.then((found) => (found ? lookUpUser(found, context) : null)) };
     lookups.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * Whether the request carries a session token at all (a validly signed cookie or a bearer token), without
+ * reading the database: a page may start its own query beside the session lookup only for such a request,
+ * so that a guest never makes the database do a signed-in page's work.
+ */
+export async function carriesSession(request: Request, context: AppLoadContext): Promise<boolean> {
+  return (await lookup(request, context).token) !== null;
+}
+
+/** The signed-in user of this request (cookie or bearer token), or null. Looked up once per request. */
+export function getUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+  return lookup(request, context).user;
 }
 
 /** A session ended or started during the request: later lookups read the sessions table again. */
@@ -104,9 +111,7 @@ function forgetLookups(context: AppLoadContext) {
   resolved.delete(context);
 }
 
-async function lookUpUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
-  const token = await requestToken(request, context.config);
-  if (!token) return null;
+async function lookUpUser(token: string, context: AppLoadContext): Promise<PublicUser | null> {
   const idHash = await sha256(token);
   const now = Date.now();
   // A batched read: the page's own query, started beside it, goes to D1 in the same round trip.

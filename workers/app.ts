@@ -13,7 +13,8 @@ import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.se
 import { isCrossSiteWrite } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
-import { edgeCacheDecision, forgetCatalogueVersion, serveGuestPage } from "./edge-cache";
+import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
+import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;

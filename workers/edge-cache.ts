@@ -32,32 +32,8 @@
  * to the browser stays `private, no-cache`: it holds its own nonce, so no shared cache may keep it.
  */
 import { isDataSaver } from "../app/lib/data-saver";
-import { readCatalogueVersion } from "../app/models/catalogue-version.server";
+import { catalogueVersion } from "../app/models/catalogue-version.server";
 import { bytesMatchAt } from "./bytes";
-
-/**
- * The catalogue version this isolate last read, trusted for `ttlMs` (config CATALOGUE_VERSION_TTL_MS): a D1
- * read on every hit would cost more than the rest of the hit. A write handled by this isolate forgets it at
- * once (forgetCatalogueVersion), so whoever changed the catalogue sees the change on their next page.
- */
-let knownVersion: { value: Promise<string>; until: number } | undefined;
-
-function catalogueVersion(d1: D1Database, ttlMs: number): Promise<string> {
-  const now = Date.now();
-  if (knownVersion && knownVersion.until > now) return knownVersion.value;
-  const value = readCatalogueVersion(d1);
-  const entry = { value, until: now + ttlMs };
-  knownVersion = entry;
-  value.catch(() => {
-    if (knownVersion === entry) knownVersion = undefined;
-  });
-  return value;
-}
-
-/** After any request that may have written (not a GET or HEAD): the next page reads the version again. */
-export function forgetCatalogueVersion(): void {
-  knownVersion = undefined;
-}
 
 /**
  * What the cached copy carries in place of a nonce; replaced in every response. As long as a nonce (16

@@ -10,13 +10,19 @@
  * Reads only: a batch is all-or-nothing, so when it fails each read runs again on its own, and an error
  * reaches only the caller whose statement caused it.
  */
-import type { SQL } from "drizzle-orm";
+import { is, SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 const dialect = new SQLiteAsyncDialect();
 
-/** Runs one SELECT (drizzle's `sql` template) in this request's next batch; answers its rows as objects. */
-export type BatchedRead = <Row>(query: SQL) => Promise<Row[]>;
+/** A statement already in text, as a Drizzle query's `toSQL()` answers it (built once, bound many times). */
+export type BuiltQuery = { sql: string; params: unknown[] };
+
+/**
+ * Runs one SELECT (drizzle's `sql` template, or a statement already built) in this request's next batch;
+ * answers its rows as objects, keyed by column name.
+ */
+export type BatchedRead = <Row>(query: SQL | BuiltQuery) => Promise<Row[]>;
 
 type Queued = {
   statement: D1PreparedStatement;
@@ -47,9 +53,10 @@ export function createBatchedRead(d1: D1Database): BatchedRead {
     reads.forEach((read, i) => read.resolve(results[i]!.results));
   };
 
-  return <Row>(query: SQL) =>
+  return <Row>(query: SQL | BuiltQuery) =>
     new Promise<Row[]>((resolve, reject) => {
-      const { sql, params } = dialect.sqlToQuery(query);
+      // `is`, not instanceof: the Worker's entry and the Remix build each bundle their own copy of Drizzle.
+      const { sql, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query;
       queued.push({
         statement: d1.prepare(sql).bind(...params),
         resolve: resolve as (rows: unknown[]) => void,

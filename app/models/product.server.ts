@@ -1,7 +1,8 @@
 /** Catalogue queries. Search is an indexed substring match on name, category or generic name (see product-search). */
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, fillPlaceholders, gte, inArray, lt, sql } from "drizzle-orm";
+import { QueryBuilder, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
+import type { BatchedRead, BuiltQuery } from "~/db/read-batch.server";
 import { products, type Product } from "~/db/schema";
 import { searchPageIds } from "./product-search.server";
 
@@ -102,28 +103,85 @@ function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
-function heroQueries(db: Database) {
-  return HERO_PRODUCT_NAMES.map((name) =>
-    db
-      .select(CARD_COLUMNS)
-      .from(products)
-      // A range on the name index (LIKE is case-insensitive, so it could not use the index).
-      .where(and(gte(products.name, name), lt(products.name, prefixUpperBound(name))))
-      .orderBy(asc(products.name))
-      .limit(1),
-  );
+/**
+ * The home page's statements as SQL text, built once per isolate by Drizzle's standalone query builder: on a
+ * page past the edge cache, building five queries cost more CPU than D1 takes to answer them. The page's
+ * LIMIT and OFFSET are placeholders, filled per request.
+ */
+let homeStatements: { page: BuiltQuery; hero: BuiltQuery[] } | undefined;
+
+function builtHomeStatements() {
+  if (homeStatements) return homeStatements;
+  const builder = new QueryBuilder();
+  const cards = () => builder.select(CARD_COLUMNS).from(products);
+  homeStatements = {
+    page: cards()
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .toSQL(),
+    hero: HERO_PRODUCT_NAMES.map((name) =>
+      cards()
+        // A range on the name index (LIKE is case-insensitive, so it could not use the index).
+        .where(and(gte(products.name, name), lt(products.name, prefixUpperBound(name))))
+        .orderBy(asc(products.name))
+        .limit(1)
+        .toSQL(),
+    ),
+  };
+  return homeStatements;
+}
+
+/** A card's row as D1 answers the statements above (column names), as Drizzle would map it. */
+type CardRecord = {
+  id: number;
+  name: string;
+  category: string;
+  price_kobo: number;
+  image_key: string | null;
+  medicine_class: ProductCardRow["medicineClass"];
+  stock: number | null;
+};
+
+function toCardRow(record: CardRecord): ProductCardRow {
+  return {
+    id: record.id,
+    name: record.name,
+    category: record.category,
+    priceKobo: record.price_kobo,
+    imageKey: record.image_key,
+    medicineClass: record.medicine_class,
+    stock: record.stock,
+  };
 }
 
 /**
- * The home page's products: the hero's and one page of the catalogue, in one D1 round trip (on a page that
- * misses the edge cache, round trips cost more than the queries).
+ * The home page's products: the hero's and one page of the catalogue (of a search, when the home page's box
+ * sent one), read in the request's one batch (db/read-batch.server.ts): on a page that misses the edge
+ * cache, round trips cost more than the queries.
  */
 export async function homeProducts(
-  db: Database,
+  { db, read }: { db: Database; read: BatchedRead },
   query: PageQuery,
 ): Promise<{ hero: ProductCardRow[]; products: ProductCardRow[]; hasMore: boolean }> {
-  const [page, ...hero] = await db.batch([pageQuery(cardsQuery(db), query), ...heroQueries(db)]);
-  return { hero: hero.flatMap((rows) => rows.slice(0, 1)), ...toPage(page, query.pageSize) };
+  const statements = builtHomeStatements();
+  const pageSize = query.pageSize ?? SHOP_PAGE_SIZE;
+  const page: BuiltQuery = query.search
+    ? pageQuery(cardsQuery(db), query).toSQL()
+    : {
+        sql: statements.page.sql,
+        params: fillPlaceholders(statements.page.params, {
+          limit: pageSize + 1,
+          offset: ((query.page ?? 1) - 1) * pageSize,
+        }),
+      };
+  const [pageRows, ...hero] = await Promise.all(
+    [page, ...statements.hero].map((statement) => read<CardRecord>(statement)),
+  );
+  return {
+    hero: hero.flatMap((rows) => rows.slice(0, 1).map(toCardRow)),
+    ...toPage(pageRows.map(toCardRow), pageSize),
+  };
 }
 
 /** The categories that have products, alphabetical: read from the category index alone. */

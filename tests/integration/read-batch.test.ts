@@ -9,9 +9,13 @@ import { describe, expect, it } from "vitest";
 import { createAppLoadContext } from "~/load-context";
 import { createBatchedRead } from "~/db/read-batch.server";
 import { backOfficeOrders } from "~/models/order-search.server";
+import { listProductCards } from "~/models/product.server";
+import { loader as homeLoader } from "~/routes/_index";
+import { loader as rootLoader } from "~/root";
 import { loader as adminOrdersLoader } from "~/routes/admin.orders";
 import { parseConfig } from "~/services/env.server";
 import { getUser } from "~/services/session.server";
+import { toCard } from "~/features/catalogue/shop.server";
 import { bearer, DEMO, placeOrder, seedProducts, signUp } from "./helpers";
 
 /** The test's D1, counting its round trips: each batch() and each statement run on its own. */
@@ -45,7 +49,14 @@ function countingD1() {
                   });
                 };
               const value = Reflect.get(statement, name, statement);
-              return typeof value === "function" ? value.bind(statement) : value;
+              if (typeof value !== "function") return value;
+              // A statement without parameters runs unbound.
+              if (name === "all" || name === "first" || name === "run" || name === "raw")
+                return (...args: unknown[]) => {
+                  trips.push({ kind: "alone", statements: 1 });
+                  return value.apply(statement, args);
+                };
+              return value.bind(statement);
             },
           });
       const value = Reflect.get(target, prop, target);
@@ -161,5 +172,68 @@ describe("batched reads", () => {
       init: { status: 403 },
     });
     expect(asCustomer.trips).toEqual([{ kind: "batch", statements: 2 }]);
+  });
+
+  it("the home page of a guest: its statements, built once, are one round trip, kept until the catalogue changes", async () => {
+    await seedProducts([
+      ...DEMO,
+      { name: "Ibuprofen 400mg Tablets", category: "Analgesics", priceKobo: 90_000, imageKey: "ibu.webp" },
+      { name: "Zinc Tablets", category: "Wellbeing / Dietary Supplements", priceKobo: 50_000 },
+    ]);
+    await env.DB.prepare(
+      "UPDATE products SET medicine_class = 'prescription', stock = 7 WHERE name LIKE 'Amox%'",
+    ).run();
+    const load = async (url: string) => {
+      const { d1, trips } = countingD1();
+      const context = createAppLoadContext({ ...env, DB: d1 }, ctx, parseConfig(env), "test-nonce");
+      const request = new Request(url);
+      const [, home] = await Promise.all([
+        rootLoader({ request, context, params: {} }),
+        homeLoader({ request, context, params: {} }),
+      ]);
+      return { home, trips };
+    };
+    // The tests trust a catalogue version for 0 ms: every page reads it (one statement on its own).
+    const version = { kind: "alone", statements: 1 };
+
+    const first = await load("http://localhost/");
+    expect(first.trips).toEqual([version, { kind: "batch", statements: 5 }]);
+    expect(first.home.hero.map((card) => card.name)).toEqual([
+      "Paracetamol 500mg Tablets",
+      "Amoxicillin 500mg Capsules",
+      "Vitamin C 1000mg",
+      "Ibuprofen 400mg Tablets",
+    ]);
+    // The cards are what Drizzle's own mapping of the same page makes of its rows.
+    const { products } = await listProductCards(createAppLoadContext(env, ctx, parseConfig(env), "n").db, {});
+    expect(first.home.grid.products).toEqual(products.map(toCard));
+    expect(first.home.grid.products.find((card) => card.name.startsWith("Amox"))).toMatchObject({
+      medicineClass: "prescription",
+    });
+    expect(first.home.grid.hasMore).toBe(false);
+
+    // The same catalogue: the next guest's page reads the version only.
+    const again = await load("http://localhost/");
+    expect(again.trips).toEqual([version]);
+    expect(again.home).toEqual(first.home);
+
+    // Page 2 of a one-page catalogue is empty; a search on the home page still finds its products.
+    expect((await load("http://localhost/?page=2")).home.grid.products).toEqual([]);
+    const searched = await load("http://localhost/?q=tablets");
+    expect(searched.home.grid.products.map((card) => card.name)).toEqual([
+      "Coartem 80/480mg Tablets",
+      "Ibuprofen 400mg Tablets",
+      "Paracetamol 500mg Tablets",
+      "Zinc Tablets",
+    ]);
+    expect(searched.trips).toEqual([version, { kind: "batch", statements: 5 }]);
+
+    // Any write to products (here straight to D1, as a script would) moves the version: the new price shows.
+    await env.DB.prepare("UPDATE products SET price_kobo = 99_00 WHERE name LIKE 'Zinc%'").run();
+    const changed = await load("http://localhost/");
+    expect(changed.trips).toEqual([version, { kind: "batch", statements: 5 }]);
+    expect(changed.home.grid.products.find((card) => card.name === "Zinc Tablets")).toMatchObject({
+      priceKobo: 9_900,
+    });
   });
 });

@@ -8,7 +8,7 @@ import { AppError } from "~/lib/app-error";
 import { formatNaira, koboToNaira } from "~/lib/money";
 import { getProductById } from "~/models/product.server";
 import { categoryPath, productPath, type ProductPageData } from "./product-view";
-import { toCard } from "./shop.server";
+import { keptForCatalogue, toCard } from "./shop.server";
 
 export const PRODUCT_PAGE_NOT_FOUND =
   "We could not find that medicine. It may have been removed from the catalogue, or the link may be mistyped.";
@@ -76,7 +76,11 @@ export function scriptJson(value: unknown): string {
 
 export async function loadProductPage(request: Request, context: AppLoadContext, param: string | undefined) {
   const match = /^(\d{1,12})(?:-|$)/.exec(param ?? "");
-  const product = match ? await getProductById(context.db, Number(match[1])) : undefined;
+  const id = match ? Number(match[1]) : null;
+  const product =
+    id === null
+      ? undefined
+      : await keptForCatalogue(context, `product ${id}`, () => getProductById(context.db, id));
   if (!product) throw new AppError(404, PRODUCT_PAGE_NOT_FOUND);
   const url = new URL(request.url);
   const canonical = productPath(product);

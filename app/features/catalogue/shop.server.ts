@@ -9,6 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
 import { parsePage } from "~/lib/pagination";
+import { keptWhileCatalogueHolds } from "~/models/catalogue-version.server";
 import {
   homeProducts,
   listCategories,
@@ -60,6 +61,22 @@ export function toApiProduct(product: Product, origin: string) {
   };
 }
 
+/**
+ * A catalogue read of a guest's page, kept in this isolate while the catalogue does not change
+ * (models/catalogue-version.server.ts): a page that misses the edge cache need not wait on D1 for it.
+ */
+export function keptForCatalogue<T>(
+  context: AppLoadContext,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  return keptWhileCatalogueHolds(
+    { d1: context.cloudflare.env.DB, ttlMs: context.config.catalogueVersionTtlMs },
+    key,
+    read,
+  );
+}
+
 /** What `?q=` and `?page=` in the URL ask for. */
 function pageAskedFor(url: URL) {
   return {
@@ -79,7 +96,7 @@ export type CategoryLink = { name: string; url: string };
 
 /** Every category that has products, as links to its listing. */
 export async function loadCategoryLinks(context: AppLoadContext): Promise<CategoryLink[]> {
-  const categories = await listCategories(context.db);
+  const categories = await keptForCatalogue(context, "categories", () => listCategories(context.db));
   return categories.map((name) => ({ name, url: categoryPath(name) }));
 }
 
@@ -87,11 +104,11 @@ export const CATEGORY_NOT_FOUND = "We could not find that category. It may have 
 
 /** /categories/<slug>: the category's products, searchable within it; an unknown slug (or an empty one) is a 404. */
 export async function loadCategoryPage(request: Request, context: AppLoadContext, slug: string | undefined) {
-  const categories = await listCategories(context.db);
+  const categories = await keptForCatalogue(context, "categories", () => listCategories(context.db));
   const category = categories.find((name) => slugify(name) === slug);
   if (!category) throw new AppError(404, CATEGORY_NOT_FOUND);
   const url = new URL(request.url);
-  const { products, ...rest } = await searchPage(context, url, undefined, category);
+  const { products, ...rest } = await keptSearchPage(context, url, `category ${category}`, category);
   return {
     ...rest,
     products: products.map(toCard),
@@ -100,8 +117,16 @@ export async function loadCategoryPage(request: Request, context: AppLoadContext
   };
 }
 
+/** A guest listing's page (of the shop, or of one category), kept while the catalogue holds. */
+function keptSearchPage(context: AppLoadContext, url: URL, listing: string, category?: string) {
+  const { search, page } = pageAskedFor(url);
+  return keptForCatalogue(context, `${listing} ${page} ${search}`, () =>
+    searchPage(context, url, undefined, category),
+  );
+}
+
 export async function loadShopGrid(request: Request, context: AppLoadContext) {
-  const { products, ...rest } = await searchPage(context, new URL(request.url));
+  const { products, ...rest } = await keptSearchPage(context, new URL(request.url), "shop");
   return { ...rest, products: products.map(toCard) };
 }
 export type ShopGridData = Awaited<ReturnType<typeof loadShopGrid>>;
@@ -110,7 +135,9 @@ export async function loadHome(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const search = normalizeSearch(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  const { hero, products, hasMore } = await homeProducts(context.db, { search, page });
+  const { hero, products, hasMore } = await keptForCatalogue(context, `home ${page} ${search}`, () =>
+    homeProducts(context, { search, page }),
+  );
   return { hero: hero.map(toCard), grid: { search, page, hasMore, products: products.map(toCard) } };
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { forgetCatalogueVersion, keptWhileCatalogueHolds } from "./catalogue-version.server";
+import {
+  catalogueVersion,
+  forgetCatalogueVersion,
+  keptWhileCatalogueHolds,
+} from "./catalogue-version.server";
 
 /** A D1 whose catalogue version is what `state.version` says (or a failure), counting its reads. */
 function fakeD1(state: { version: number | Error; reads: number }) {
@@ -19,7 +23,7 @@ describe("keptWhileCatalogueHolds", () => {
     const state = { version: 101, reads: 0 };
     const d1 = fakeD1(state);
     const read = vi.fn(async () => ({ price: state.version }));
-    const keep = () => keptWhileCatalogueHolds({ d1, ttlMs: 0 }, "home 1 ", read);
+    const keep = () => keptWhileCatalogueHolds(() => catalogueVersion(d1, 0), "home 1 ", read);
 
     expect(await keep()).toEqual({ price: 101 });
     expect(await keep()).toEqual({ price: 101 });
@@ -34,7 +38,7 @@ describe("keptWhileCatalogueHolds", () => {
     const state = { version: 201, reads: 0 };
     const d1 = fakeD1(state);
     const keep = (read: () => Promise<string>) =>
-      keptWhileCatalogueHolds({ d1, ttlMs: 60_000 }, "product 7", read);
+      keptWhileCatalogueHolds(() => catalogueVersion(d1, 60_000), "product 7", read);
     forgetCatalogueVersion();
     expect(await keep(async () => "old")).toBe("old");
     state.version = 202;
@@ -51,7 +55,7 @@ describe("keptWhileCatalogueHolds", () => {
     const state = { version: 301, reads: 0 };
     const d1 = fakeD1(state);
     const read = vi.fn(async () => "page");
-    const keep = (key: string) => keptWhileCatalogueHolds({ d1, ttlMs: 0 }, key, read);
+    const keep = (key: string) => keptWhileCatalogueHolds(() => catalogueVersion(d1, 0), key, read);
     await keep("shop 1 first");
     for (let i = 0; i < 255; i++) await keep(`shop 1 term ${i}`);
     await keep("shop 1 first"); // used again: now the most recent
@@ -67,16 +71,22 @@ describe("keptWhileCatalogueHolds", () => {
     const state: { version: number | Error; reads: number } = { version: 401, reads: 0 };
     const d1 = fakeD1(state);
     const failing = () => Promise.reject(new Error("D1 is down"));
-    await expect(keptWhileCatalogueHolds({ d1, ttlMs: 0 }, "categories", failing)).rejects.toThrow(
-      "D1 is down",
-    );
-    expect(await keptWhileCatalogueHolds({ d1, ttlMs: 0 }, "categories", async () => ["A"])).toEqual(["A"]);
+    await expect(
+      keptWhileCatalogueHolds(() => catalogueVersion(d1, 0), "categories", failing),
+    ).rejects.toThrow("D1 is down");
+    expect(
+      await keptWhileCatalogueHolds(
+        () => catalogueVersion(d1, 0),
+        "categories",
+        async () => ["A"],
+      ),
+    ).toEqual(["A"]);
 
     state.version = new Error("no version");
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const read = vi.fn(async () => ["B"]);
-    expect(await keptWhileCatalogueHolds({ d1, ttlMs: 0 }, "categories", read)).toEqual(["B"]);
-    expect(await keptWhileCatalogueHolds({ d1, ttlMs: 0 }, "categories", read)).toEqual(["B"]);
+    expect(await keptWhileCatalogueHolds(() => catalogueVersion(d1, 0), "categories", read)).toEqual(["B"]);
+    expect(await keptWhileCatalogueHolds(() => catalogueVersion(d1, 0), "categories", read)).toEqual(["B"]);
     expect(read).toHaveBeenCalledTimes(2);
     errors.mockRestore();
   });

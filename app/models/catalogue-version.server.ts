@@ -43,19 +43,20 @@ export function forgetCatalogueVersion(): void {
  * cart, a link with a tracking tag, a colo's first visitor) need not wait on D1 for them. Keys are the
  * caller's (a search term is the shopper's text: the map is bounded, least recently used out first). A
  * value is kept once read, never a pending read: a read belongs to the request that started it.
+ * `currentVersion` is the request's (AppLoadContext.catalogueVersion): the version its page is cached under.
  */
 const KEPT_MAX = 256;
 let keptVersion = "";
 const kept = new Map<string, unknown>();
 
 export async function keptWhileCatalogueHolds<T>(
-  { d1, ttlMs }: { d1: D1Database; ttlMs: number },
+  currentVersion: () => Promise<string>,
   key: string,
   read: () => Promise<T>,
 ): Promise<T> {
   let version: string;
   try {
-    version = await catalogueVersion(d1, ttlMs);
+    version = await currentVersion();
   } catch (error) {
     // Without a version nothing can be kept safely; the page itself must still work.
     console.error(error);
@@ -72,6 +73,7 @@ export async function keptWhileCatalogueHolds<T>(
     return value;
   }
   const value = await read();
+  // Not if the version moved meanwhile: what was read may be older than the version now trusted.
   if (keptVersion === version) {
     kept.set(key, value);
     if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);

@@ -1,5 +1,5 @@
 /** Guest pages from the edge cache (workers/edge-cache.ts): what is kept, for whom, and when it goes stale. */
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   bearer,
@@ -12,6 +12,7 @@ import {
   seedProducts,
   signUp,
 } from "./helpers";
+import worker from "../../workers/app";
 
 const xCache = (res: Response) => res.headers.get("X-Cache");
 
@@ -253,6 +254,49 @@ describe("a catalogue change makes the next guest request a miss that shows it",
     const page = await fresh(path);
     expect(page).toContain("Only 1 left");
     expect(page).not.toContain("Out of stock");
+  });
+});
+
+describe("a catalogue change within the time an isolate trusts its version", () => {
+  /**
+   * The Worker called in-process, as it runs deployed: its entry and the Remix build each bundle their own
+   * copy of the catalogue version's module. The isolate trusts a version for a minute here (the other
+   * tests trust it for 0 ms), so only a write handled by this isolate moves it on.
+   */
+  const trusting = { ...env, CATALOGUE_VERSION_TTL_MS: "60000" } as Env;
+  async function viaWorker(path: string, init: RequestInit = {}) {
+    const ctx = createExecutionContext();
+    const request = new Request(`http://localhost${path}`, init);
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], trusting, ctx);
+    await waitOnExecutionContext(ctx);
+    return { cache: xCache(response), status: response.status, body: await response.text() };
+  }
+
+  it("a write through this isolate: the next guest page shows it, and so does the copy kept of it", async () => {
+    const [amox] = await seedProducts([DEMO[0]]);
+    const admin = await signUp("Trusting Admin", "admin");
+    const path = await productPath(amox.id);
+    for (const page of ["/", path]) {
+      await viaWorker(page);
+      expect((await viaWorker(page)).cache, page).toBe("HIT");
+    }
+
+    const patched = await viaWorker(`/api/products/${amox.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ price: 2750 }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(patched.status).toBe(200);
+
+    for (const page of ["/", path]) {
+      const next = await viaWorker(page);
+      expect(next.cache, page).toBe("MISS");
+      expect(next.body, page).toContain("₦2,750.00");
+      const kept = await viaWorker(page);
+      expect(kept.cache, page).toBe("HIT");
+      expect(kept.body, page).toContain("₦2,750.00");
+      expect(kept.body, page).not.toContain("₦2,500.00");
+    }
   });
 });
 

@@ -70,11 +70,7 @@ export function keptForCatalogue<T>(
   key: string,
   read: () => Promise<T>,
 ): Promise<T> {
-  return keptWhileCatalogueHolds(
-    { d1: context.cloudflare.env.DB, ttlMs: context.config.catalogueVersionTtlMs },
-    key,
-    read,
-  );
+  return keptWhileCatalogueHolds(context.catalogueVersion, key, read);
 }
 
 /** What `?q=` and `?page=` in the URL ask for. */

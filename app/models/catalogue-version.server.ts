@@ -40,7 +40,7 @@ export function forgetCatalogueVersion(): void {
 /**
  * Catalogue reads a guest's pages repeat (the home page's products, a listing's page, a product) kept in
  * memory while the version they were read at holds, so a page that misses the edge cache (a shopper with a
- * cart, a link with a tracking tag, a colo's first visitor) need not wait on D1 for them. Keys are the
+ * cart, a link with a tracking tag, a copy past its ten minutes) need not wait on D1 for them. Keys are the
  * caller's (a search term is the shopper's text: the map is bounded, least recently used out first). A
  * value is kept once read, never a pending read: a read belongs to the request that started it.
  * `currentVersion` is the request's (AppLoadContext.catalogueVersion): the version its page is cached under.

@@ -102,17 +102,20 @@ export async function getOrderByAccessToken(db: Database, token: string) {
 /** Attaches each order's lines: one query for a page of orders (more for a data export's hundreds). */
 async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItems[]> {
   if (list.length === 0) return [];
-  const items = await inPieces(
-    list.map((o) => o.id),
-    (piece) => db.select().from(orderItems).where(inArray(orderItems.orderId, piece)),
-  );
+  // Side by side: the lines and the reviews are two trips to D1, not one after the other.
+  const [items, reviews] = await Promise.all([
+    inPieces(
+      list.map((o) => o.id),
+      (piece) => db.select().from(orderItems).where(inArray(orderItems.orderId, piece)),
+    ),
+    reviewsFor(
+      db,
+      list.filter((o) => o.reviewStatus).map((o) => o.id),
+    ),
+  ]);
   items.sort((a, b) => a.id - b.id);
   const byOrder = new Map<string, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  const reviews = await reviewsFor(
-    db,
-    list.filter((o) => o.reviewStatus).map((o) => o.id),
-  );
   return list.map((order) => ({
     ...order,
     items: byOrder.get(order.id) ?? [],

@@ -13,6 +13,7 @@ import { listProductCards } from "~/models/product.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as rootLoader } from "~/root";
 import { loader as adminOrdersLoader } from "~/routes/admin.orders";
+import { loader as apiAllOrdersLoader } from "~/routes/api.orders.all-orders";
 import { parseConfig } from "~/services/env.server";
 import { getUser } from "~/services/session.server";
 import { toCard } from "~/features/catalogue/shop.server";
@@ -64,6 +65,50 @@ function countingD1() {
     },
   });
   return { d1, trips };
+}
+
+/**
+ * The test's D1, logging when each statement is sent and when its answer is back, by the table it reads
+ * (the first `FROM`): whether reads travelled side by side or waited on each other.
+ */
+function loggingD1() {
+  const log: string[] = [];
+  const RUNS = new Set(["all", "first", "run", "raw"]);
+  const statementProxy = (statement: D1PreparedStatement, table: string): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, name) {
+        const value = Reflect.get(target, name, target);
+        if (typeof value !== "function") return value;
+        if (name === "bind")
+          return (...params: unknown[]) =>
+            statementProxy(value.apply(target, params) as D1PreparedStatement, table);
+        if (RUNS.has(String(name)))
+          return (...args: unknown[]) => {
+            log.push(`send ${table}`);
+            return (value.apply(target, args) as Promise<unknown>).finally(() => log.push(`done ${table}`));
+          };
+        return value.bind(target);
+      },
+    });
+  const d1 = new Proxy(env.DB, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      if (prop === "prepare")
+        return (query: string) => {
+          const table = /\bfrom\s+["`]?(\w+)/i.exec(query)?.[1] ?? "?";
+          return statementProxy(target.prepare(query), table);
+        };
+      return value.bind(target);
+    },
+  });
+  /** Whether `a` was sent before `b`'s answer was back (they were in flight together at some point). */
+  const overlapped = (a: string, b: string) => {
+    const sentA = log.indexOf(`send ${a}`);
+    const sentB = log.indexOf(`send ${b}`);
+    return sentA >= 0 && sentB >= 0 && sentA < log.indexOf(`done ${b}`) && sentB < log.indexOf(`done ${a}`);
+  };
+  return { d1, log, overlapped };
 }
 
 const ctx = {
@@ -235,5 +280,51 @@ describe("batched reads", () => {
     expect(changed.home.grid.products.find((card) => card.name === "Zinc Tablets")).toMatchObject({
       priceKobo: 9_900,
     });
+  });
+
+  it("GET /api/orders/all-orders: the session lookup beside the page's query, its lines beside its reviews", async () => {
+    const [amox] = await seedProducts(DEMO);
+    const order = await placeOrder(amox.id);
+    await env.DB.prepare("UPDATE orders SET review_status = 'approved' WHERE id = ?").bind(order.id).run();
+    await env.DB.prepare(
+      "INSERT INTO prescription_reviews (order_id, decision, reviewer_name, reviewer_pcn) VALUES (?, 'approved', 'Pharm. Ada Obi', 'PCN-1')",
+    )
+      .bind(order.id)
+      .run();
+    const admin = await signUp("API Waves Admin", "admin");
+    const customer = await signUp("API Waves Customer");
+    const run = async (headers: HeadersInit) => {
+      const { d1, log, overlapped } = loggingD1();
+      const context = createAppLoadContext({ ...env, DB: d1 }, ctx, parseConfig(env), "test-nonce");
+      const request = new Request("http://localhost/api/orders/all-orders", { headers });
+      const response = (await apiAllOrdersLoader({ request, context, params: {} })) as Response;
+      return { response, log, overlapped };
+    };
+
+    const asAdmin = await run(bearer(admin));
+    expect(asAdmin.response.status).toBe(200);
+    const body = (await asAdmin.response.json()) as {
+      _id: string;
+      items: unknown[];
+      prescriptionReview: unknown;
+    }[];
+    expect(body.map((o) => o._id)).toEqual([order.id]);
+    expect(body[0]!.items).toHaveLength(1);
+    expect(body[0]!.prescriptionReview).toMatchObject({
+      decision: "approved",
+      reviewerName: "Pharm. Ada Obi",
+    });
+    // The page of orders is asked for before the session lookup has answered; then the page's lines and
+    // its reviews travel together.
+    expect(asAdmin.log.indexOf("send orders")).toBeLessThan(asAdmin.log.indexOf("done sessions"));
+    expect(asAdmin.overlapped("order_items", "prescription_reviews")).toBe(true);
+
+    // A guest reads nothing; a customer's session is looked up (the page's query beside it is never used).
+    const asGuest = await run({});
+    expect(asGuest.response.status).toBe(401);
+    expect(asGuest.log).toEqual([]);
+    const asCustomer = await run(bearer(customer));
+    expect(asCustomer.response.status).toBe(403);
+    expect(await asCustomer.response.json()).toEqual({ message: expect.stringMatching(/admin/i) });
   });
 });

@@ -19,87 +19,73 @@ import { getUser } from "~/services/session.server";
 import { toCard } from "~/features/catalogue/shop.server";
 import { bearer, DEMO, placeOrder, seedProducts, signUp } from "./helpers";
 
-/** The test's D1, counting its round trips: each batch() and each statement run on its own. */
-function countingD1() {
-  const trips: { kind: "batch" | "alone"; statements: number }[] = [];
-  const d1 = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          trips.push({ kind: "batch", statements: statements.length });
-          return target.batch(statements);
-        };
-      if (prop === "prepare")
-        return (query: string) =>
-          new Proxy(target.prepare(query), {
-            get(statement, name) {
-              if (name === "bind")
-                return (...params: unknown[]) => {
-                  const bound = statement.bind(...params);
-                  return new Proxy(bound, {
-                    get(inner, method) {
-                      const value = Reflect.get(inner, method, inner);
-                      if (typeof value !== "function") return value;
-                      if (method === "all" || method === "first" || method === "run" || method === "raw")
-                        return (...args: unknown[]) => {
-                          trips.push({ kind: "alone", statements: 1 });
-                          return value.apply(inner, args);
-                        };
-                      return value.bind(inner);
-                    },
-                  });
-                };
-              const value = Reflect.get(statement, name, statement);
-              if (typeof value !== "function") return value;
-              // A statement without parameters runs unbound.
-              if (name === "all" || name === "first" || name === "run" || name === "raw")
-                return (...args: unknown[]) => {
-                  trips.push({ kind: "alone", statements: 1 });
-                  return value.apply(statement, args);
-                };
-              return value.bind(statement);
-            },
-          });
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { d1, trips };
-}
+const RUNS = new Set(["all", "first", "run", "raw"]);
 
 /**
- * The test's D1, logging when each statement is sent and when its answer is back, by the table it reads
- * (the first `FROM`): whether reads travelled side by side or waited on each other.
+ * The test's D1, telling `onRun` of each statement run on its own (with the table it reads, its first
+ * `FROM`, and its answer to come), bound or not, and `onBatch` of each batch() and its size.
  */
-function loggingD1() {
-  const log: string[] = [];
-  const RUNS = new Set(["all", "first", "run", "raw"]);
-  const statementProxy = (statement: D1PreparedStatement, table: string): D1PreparedStatement =>
+function watchedD1({
+  onRun,
+  onBatch = () => {},
+}: {
+  onRun: (table: string, answer: Promise<unknown>) => void;
+  onBatch?: (statements: number) => void;
+}) {
+  const watched = (statement: D1PreparedStatement, table: string): D1PreparedStatement =>
     new Proxy(statement, {
       get(target, name) {
         const value = Reflect.get(target, name, target);
         if (typeof value !== "function") return value;
         if (name === "bind")
-          return (...params: unknown[]) =>
-            statementProxy(value.apply(target, params) as D1PreparedStatement, table);
+          return (...params: unknown[]) => watched(value.apply(target, params) as D1PreparedStatement, table);
         if (RUNS.has(String(name)))
           return (...args: unknown[]) => {
-            log.push(`send ${table}`);
-            return (value.apply(target, args) as Promise<unknown>).finally(() => log.push(`done ${table}`));
+            const answer = value.apply(target, args) as Promise<unknown>;
+            onRun(table, answer);
+            return answer;
           };
         return value.bind(target);
       },
     });
-  const d1 = new Proxy(env.DB, {
+  return new Proxy(env.DB, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
       if (prop === "prepare")
-        return (query: string) => {
-          const table = /\bfrom\s+["`]?(\w+)/i.exec(query)?.[1] ?? "?";
-          return statementProxy(target.prepare(query), table);
+        return (query: string) =>
+          watched(target.prepare(query), /\bfrom\s+["`]?(\w+)/i.exec(query)?.[1] ?? "?");
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          onBatch(statements.length);
+          return target.batch(statements);
         };
       return value.bind(target);
+    },
+  });
+}
+
+/** The test's D1, counting its round trips: each batch() and each statement run on its own. */
+function countingD1() {
+  const trips: { kind: "batch" | "alone"; statements: number }[] = [];
+  const d1 = watchedD1({
+    onRun: () => trips.push({ kind: "alone", statements: 1 }),
+    onBatch: (statements) => trips.push({ kind: "batch", statements }),
+  });
+  return { d1, trips };
+}
+
+/**
+ * The test's D1, logging when each statement is sent and when its answer is back, by the table it reads:
+ * whether reads travelled side by side or waited on each other.
+ */
+function loggingD1() {
+  const log: string[] = [];
+  const d1 = watchedD1({
+    onRun: (table, answer) => {
+      log.push(`send ${table}`);
+      const done = () => void log.push(`done ${table}`);
+      answer.then(done, done);
     },
   });
   /** Whether `a` was sent before `b`'s answer was back (they were in flight together at some point). */

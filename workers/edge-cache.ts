@@ -66,6 +66,8 @@ type Kept = {
   nonceAt: number[];
   bytes: number;
   headers: [string, string][];
+  /** What a hit answers with, before the Worker's security headers: built once, as a hit must cost little. */
+  hitHeaders: [string, string][];
   expires: number;
 };
 const memory = new Map<string, Kept>();
@@ -117,19 +119,46 @@ function findNonces(bytes: Uint8Array): number[] {
   return found;
 }
 
-/** The page with its own nonce over every placeholder: one copy of the bytes, then the nonce written in. */
-function withNonce(kept: Kept, nonce: string): Uint8Array<ArrayBuffer> {
+/**
+ * The page with its own nonce over every placeholder: the kept bytes around each nonce, copied once into a
+ * Blob (a Response takes a Blob as it is, where it would copy a byte array again).
+ */
+function withNonce(kept: Kept, nonce: string): Blob {
   const value = encoder.encode(nonce);
   if (value.length !== NONCE_PLACEHOLDER.length)
     throw new Error("A nonce must be as long as its placeholder.");
-  const out = kept.page.slice();
-  for (const at of kept.nonceAt) out.set(value, at);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const at of kept.nonceAt) {
+    parts.push(kept.page.subarray(from, at), value);
+    from = at + value.length;
+  }
+  parts.push(kept.page.subarray(from));
+  return new Blob(parts);
+}
+
+/** What the Cache API adds to a copy it answers, or the copy's own caching: not the browser's business. */
+const NOT_FOR_THE_BROWSER = new Set(["cache-control", "age", "cf-cache-status"]);
+
+/** The page's own headers, as the browser gets them: never to be kept by a shared cache (see above). */
+function browserHeaders(headers: Iterable<[string, string]>, cache: "HIT" | "MISS"): [string, string][] {
+  const out: [string, string][] = [];
+  for (const entry of headers) if (!NOT_FOR_THE_BROWSER.has(entry[0].toLowerCase())) out.push(entry);
+  out.push(["Cache-Control", "private, no-cache"], ["X-Cache", cache]);
   return out;
 }
 
 function keep(body: ArrayBuffer, headers: Headers, expires: number): Kept {
   const page = new Uint8Array(body);
-  return { page, nonceAt: findNonces(page), bytes: body.byteLength, headers: [...headers], expires };
+  const entries = [...headers];
+  return {
+    page,
+    nonceAt: findNonces(page),
+    bytes: body.byteLength,
+    headers: entries,
+    hitHeaders: browserHeaders(entries, "HIT"),
+    expires,
+  };
 }
 
 function hasPersonalCookie(cookieHeader: string | null): boolean {
@@ -189,9 +218,7 @@ function toBrowser(
   cache: "HIT" | "MISS",
   head: boolean,
 ): Response {
-  const headers = new Headers(kept.headers);
-  headers.set("Cache-Control", "private, no-cache");
-  headers.set("X-Cache", cache);
+  const headers = cache === "HIT" ? kept.hitHeaders : browserHeaders(kept.headers, cache);
   return new Response(head ? null : withNonce(kept, nonce), { status, headers });
 }
 

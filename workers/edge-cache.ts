@@ -61,7 +61,7 @@ export type EdgeCacheDecision = "cache" | "bypass" | "none";
 const MEMORY_MAX_BYTES = 4_000_000;
 type Kept = {
   /** The page as rendered, with the placeholder nonce. */
-  page: Uint8Array;
+  page: Uint8Array<ArrayBuffer>;
   /** Where each placeholder's value starts in `page`. */
   nonceAt: number[];
   bytes: number;
@@ -127,7 +127,7 @@ function withNonce(kept: Kept, nonce: string): Blob {
   const value = encoder.encode(nonce);
   if (value.length !== NONCE_PLACEHOLDER.length)
     throw new Error("A nonce must be as long as its placeholder.");
-  const parts: Uint8Array[] = [];
+  const parts: Uint8Array<ArrayBuffer>[] = [];
   let from = 0;
   for (const at of kept.nonceAt) {
     parts.push(kept.page.subarray(from, at), value);

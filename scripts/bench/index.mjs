@@ -218,7 +218,16 @@ async function main() {
     key: "throughputHello",
     skip: skip("throughput"),
     say: "[3] the same load on a hello-world Worker (same runtime), the baseline",
-    run: () => measureHelloWorld({ settings, ports, log }),
+    run: () =>
+      measureHelloWorld({
+        settings,
+        ports,
+        log,
+        // The ceiling for a hit of each guest page just measured: a Worker answering as many bytes.
+        pageBytes: Array.isArray(results.throughputMediStore)
+          ? results.throughputMediStore.map((/** @type {{ bytes: number }} */ page) => page.bytes)
+          : [],
+      }),
     then: sayLoad,
   });
   await onMediStore("catalogue100k", CATALOGUE_100K, [

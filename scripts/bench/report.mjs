@@ -332,7 +332,17 @@ const SECTIONS = [
     section: "3",
     source: "throughputHello",
     name: "Throughput of hello-world Worker",
-    rows: [throughput("Throughput of hello-world Worker")],
+    rows: [
+      throughput("Throughput of hello-world Worker"),
+      {
+        // No bar: what the runtime alone allows a page of that size, so a hit's share can be read against it.
+        each: (hello) => hello.sameBytes ?? [],
+        label: (same) => `  ceiling: ${formatBytes(same.bytes)} answered, no work ÷ hello-world req/s`,
+        unit: "share",
+        value: (same, results) => ratio(same.rps, measured(results.throughputHello)?.rps),
+        note: (same) => ` · ${formatCount(same.rps)} req/s (the size of a guest page above)`,
+      },
+    ],
   },
   {
     section: "3",

@@ -65,17 +65,20 @@ export async function measureGuestPages(url, productPath, settings) {
     const uncached = `${path}?utm_source=bench`;
     const hit = await loadTest(`${url}${path}`, settings);
     const miss = await loadTest(`${url}${uncached}`, settings);
+    const answer = await xCache(`${url}${path}`);
     pages.push({
       path,
-      hit: { ...hit, cache: await xCache(`${url}${path}`) },
-      miss: { ...miss, cache: await xCache(`${url}${uncached}`) },
+      bytes: answer.bytes,
+      hit: { ...hit, cache: answer.cache },
+      miss: { ...miss, cache: (await xCache(`${url}${uncached}`)).cache },
     });
   }
   return pages;
 }
 
 /**
- * What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured. Asked
+ * What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured; and the
+ * size of the page it answered (uncompressed, as the load tests get it). Asked
  * with a time limit and up to three times: right after a load test drops its connections mid-request,
  * `wrangler dev` has been seen to leave the next request unanswered (the load figures are already taken).
  */
@@ -83,8 +86,8 @@ async function xCache(/** @type {string} */ url) {
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(url, { signal: globalThis.AbortSignal.timeout(15_000) });
-      await res.arrayBuffer();
-      return res.headers.get("X-Cache");
+      const body = await res.arrayBuffer();
+      return { cache: res.headers.get("X-Cache"), bytes: body.byteLength };
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`  ${url}: no answer (${error instanceof Error ? error.message : error}); asking again`);
@@ -94,11 +97,12 @@ async function xCache(/** @type {string} */ url) {
 
 /**
  * The same load test on hello-worker.mjs, run from a throwaway config in the OS temp folder with the
- * repository's compatibility date.
- * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void }} options
- * @returns {Promise<Load>}
+ * repository's compatibility date; then, for each size in `pageBytes` (the guest pages measured), the same
+ * Worker answering that many bytes and doing nothing else: how far the runtime alone lets a page that size go.
+ * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void, pageBytes?: number[] }} options
+ * @returns {Promise<Load & { sameBytes: (Load & { bytes: number })[] }>}
  */
-export async function measureHelloWorld({ settings, ports, log }) {
+export async function measureHelloWorld({ settings, ports, log, pageBytes = [] }) {
   const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
   const compatibilityDate = toml.match(/^\s*compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2025-01-01";
   const start = async () => {
@@ -119,7 +123,13 @@ export async function measureHelloWorld({ settings, ports, log }) {
   };
   const hello = serverSession(start, log);
   try {
-    return await hello.measure((url) => loadTest(`${url}/`, settings));
+    return await hello.measure(async (url) => {
+      const load = await loadTest(`${url}/`, settings);
+      const sameBytes = [];
+      for (const bytes of pageBytes)
+        sameBytes.push({ bytes, ...(await loadTest(`${url}/?bytes=${bytes}`, settings)) });
+      return { ...load, sameBytes };
+    });
   } finally {
     await hello.stop();
   }

@@ -1,0 +1,47 @@
+/**
+ * The guest pages the edge cache serves go straight to the Worker (wrangler.toml [assets] run_worker_first),
+ * without the static-asset lookup in front of every other request. That is safe only while no static file
+ * lives at those paths (the Worker would answer in its place), and useful only while the patterns cover every
+ * page the edge cache serves.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { edgeCacheDecision } from "../../workers/edge-cache";
+
+const ROOT = path.resolve(__dirname, "../..");
+const line = /^run_worker_first\s*=\s*(\[.*\])\s*$/m.exec(
+  readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"),
+);
+const patterns = JSON.parse(line?.[1] ?? "[]") as string[];
+
+/** Wrangler's patterns as used here: an exact path, or a prefix ending in "/*". */
+const routedFirst = (pathname: string) =>
+  patterns.some((pattern) =>
+    pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern,
+  );
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+describe("the edge cache's pages skip the asset lookup", () => {
+  it("every page the edge cache serves goes to the Worker first", () => {
+    for (const pathname of ["/", "/shop", "/categories/analgesics", "/products/12-paracetamol-500mg"]) {
+      const url = new URL(`https://medistore.test${pathname}`);
+      expect(edgeCacheDecision(new Request(url), url), pathname).toBe("cache");
+      expect(routedFirst(pathname), pathname).toBe(true);
+    }
+  });
+
+  it("what the Worker answers first holds no static file, and the scripts and styles are not among it", () => {
+    const publicFiles = filesUnder(path.join(ROOT, "public")).map(
+      (file) => "/" + path.relative(path.join(ROOT, "public"), file).split(path.sep).join("/"),
+    );
+    expect(publicFiles.length).toBeGreaterThan(0);
+    for (const file of [...publicFiles, "/assets/entry.client-abc123.js", "/sw.js"])
+      expect(routedFirst(file), file).toBe(false);
+  });
+});

@@ -1,8 +1,8 @@
 /**
- * The guest pages the edge cache serves go straight to the Worker (wrangler.toml [assets] run_worker_first),
- * without the static-asset lookup in front of every other request. That is safe only while no static file
- * lives at those paths (the Worker would answer in its place), and useful only while the patterns cover every
- * page the edge cache serves.
+ * Paths only the Worker answers go straight to it (wrangler.toml [assets] run_worker_first), without the
+ * static-asset lookup in front of every other request: the guest pages the edge cache serves, the back office
+ * and the JSON API. That is safe only while no static file lives at those paths (the Worker would answer in
+ * its place), and most useful while the patterns cover every page the edge cache serves.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -27,13 +27,18 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-describe("the edge cache's pages skip the asset lookup", () => {
+describe("paths only the Worker answers skip the asset lookup", () => {
   it("every page the edge cache serves goes to the Worker first", () => {
     for (const pathname of ["/", "/shop", "/categories/analgesics", "/products/12-paracetamol-500mg"]) {
       const url = new URL(`https://medistore.test${pathname}`);
       expect(edgeCacheDecision(new Request(url), url), pathname).toBe("cache");
       expect(routedFirst(pathname), pathname).toBe(true);
     }
+  });
+
+  it("so do the back office and the JSON API", () => {
+    for (const pathname of ["/admin", "/admin/orders", "/api/products", "/api/orders/checkout"])
+      expect(routedFirst(pathname), pathname).toBe(true);
   });
 
   it("what the Worker answers first holds no static file, and the scripts and styles are not among it", () => {

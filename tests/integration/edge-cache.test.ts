@@ -13,6 +13,8 @@ import {
   signUp,
 } from "./helpers";
 import worker from "../../workers/app";
+import { forgetPagesInMemory } from "../../workers/edge-cache";
+import { forgetCatalogueVersion } from "../../app/models/catalogue-version.server";
 
 const xCache = (res: Response) => res.headers.get("X-Cache");
 
@@ -296,6 +298,52 @@ describe("a catalogue change within the time an isolate trusts its version", () 
       expect(kept.cache, page).toBe("HIT");
       expect(kept.body, page).toContain("₦2,750.00");
       expect(kept.body, page).not.toContain("₦2,500.00");
+    }
+  });
+});
+
+describe("a copy read back from the Cache API (a new isolate)", () => {
+  async function viaWorker(path: string, init: RequestInit = {}) {
+    const ctx = createExecutionContext();
+    const request = new Request(`http://localhost${path}`, init);
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+    await waitOnExecutionContext(ctx);
+    return { response, body: await response.text() };
+  }
+
+  it("is the same page with a fresh nonce, and none of the Cache API's own headers reach the browser", async () => {
+    // A product of its own moves the catalogue version on: no copy of any page exists yet at the new one.
+    // This isolate reads the version afresh (a test before may have had it trusted for a minute).
+    forgetCatalogueVersion();
+    const [syrup] = await seedProducts([
+      { name: `Read-back Cough Syrup ${Date.now()}`, category: "Cough & Cold", priceKobo: 50000 },
+    ]);
+    for (const path of ["/", "/shop?q=syrup", await productPath(syrup.id)]) {
+      const first = await viaWorker(path);
+      expect(xCache(first.response), path).toBe("MISS");
+      forgetPagesInMemory();
+      const again = await viaWorker(path);
+      expect(xCache(again.response), path).toBe("HIT");
+
+      const a = nonces(first.response, first.body);
+      const b = nonces(again.response, again.body);
+      expect(b.csp, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(b.csp, path).not.toBe(a.csp);
+      expect(new Set(b.inBody), path).toEqual(new Set([b.csp]));
+      expect(again.body.replaceAll(b.csp!, "N"), path).toBe(first.body.replaceAll(a.csp!, "N"));
+
+      const headers = again.response.headers;
+      expect(headers.get("Cache-Control"), path).toBe("private, no-cache");
+      expect(headers.has("Age"), path).toBe(false);
+      expect(headers.has("CF-Cache-Status"), path).toBe(false);
+      expect(headers.get("Content-Type"), path).toBe("text/html; charset=utf-8");
+      expect(headers.get("Content-Length"), path).toBe(String(new TextEncoder().encode(again.body).length));
+
+      // The copy read back is kept in memory again: the next hit is the same page.
+      const third = await viaWorker(path);
+      expect(xCache(third.response), path).toBe("HIT");
+      const c = nonces(third.response, third.body);
+      expect(third.body.replaceAll(c.csp!, "N"), path).toBe(first.body.replaceAll(a.csp!, "N"));
     }
   });
 });

@@ -25,6 +25,18 @@ function nonces(res: Response, body: string) {
   return { csp, inBody };
 }
 
+/**
+ * The Worker called in-process, as it runs deployed (its own module state: the pages kept in memory, the
+ * catalogue version it trusts), waiting for what it does after answering (storing a copy).
+ */
+async function callWorker(path: string, init: RequestInit = {}, workerEnv: Env = env) {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://localhost${path}`, init);
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], workerEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return { response, cache: xCache(response), status: response.status, body: await response.text() };
+}
+
 async function productPath(id: number): Promise<string> {
   const res = await new Client().get(`/api/products/${id}`);
   return ((await res.json()) as { url: string }).url;
@@ -266,13 +278,7 @@ describe("a catalogue change within the time an isolate trusts its version", () 
    * tests trust it for 0 ms), so only a write handled by this isolate moves it on.
    */
   const trusting = { ...env, CATALOGUE_VERSION_TTL_MS: "60000" } as Env;
-  async function viaWorker(path: string, init: RequestInit = {}) {
-    const ctx = createExecutionContext();
-    const request = new Request(`http://localhost${path}`, init);
-    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], trusting, ctx);
-    await waitOnExecutionContext(ctx);
-    return { cache: xCache(response), status: response.status, body: await response.text() };
-  }
+  const viaWorker = (path: string, init: RequestInit = {}) => callWorker(path, init, trusting);
 
   it("a write through this isolate: the next guest page shows it, and so does the copy kept of it", async () => {
     const [amox] = await seedProducts([DEMO[0]]);
@@ -303,13 +309,7 @@ describe("a catalogue change within the time an isolate trusts its version", () 
 });
 
 describe("a copy read back from the Cache API (a new isolate)", () => {
-  async function viaWorker(path: string, init: RequestInit = {}) {
-    const ctx = createExecutionContext();
-    const request = new Request(`http://localhost${path}`, init);
-    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
-    await waitOnExecutionContext(ctx);
-    return { response, body: await response.text() };
-  }
+  const viaWorker = (path: string) => callWorker(path);
 
   it("is the same page with a fresh nonce, and none of the Cache API's own headers reach the browser", async () => {
     // A product of its own moves the catalogue version on: no copy of any page exists yet at the new one.

@@ -223,10 +223,8 @@ async function main() {
         settings,
         ports,
         log,
-        // The ceiling for a hit of each guest page just measured: a Worker answering as many bytes.
-        pageBytes: Array.isArray(results.throughputMediStore)
-          ? results.throughputMediStore.map((/** @type {{ bytes: number }} */ page) => page.bytes)
-          : [],
+        // The ceilings for a hit of each guest page just measured: Workers answering the same response.
+        pages: Array.isArray(results.throughputMediStore) ? results.throughputMediStore : [],
       }),
     then: sayLoad,
   });

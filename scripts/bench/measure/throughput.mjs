@@ -3,7 +3,7 @@
  * runtime as MediStore, i.e. the most requests per second this machine serves at all.
  */
 import { readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -57,7 +57,7 @@ export async function loadTest(url, { connections, seconds, warmupSeconds }) {
  * @param {string} url of the server
  * @param {string} productPath
  * @param {LoadSettings} settings
- * @returns {Promise<{ path: string, hit: Load & { cache: string | null }, miss: Load & { cache: string | null } }[]>}
+ * @returns {Promise<{ path: string, bytes: number, headers: [string, string][], hit: Load & { cache: string | null }, miss: Load & { cache: string | null } }[]>}
  */
 export async function measureGuestPages(url, productPath, settings) {
   const pages = [];
@@ -69,6 +69,7 @@ export async function measureGuestPages(url, productPath, settings) {
     pages.push({
       path,
       bytes: answer.bytes,
+      headers: answer.headers,
       hit: { ...hit, cache: answer.cache },
       miss: { ...miss, cache: (await xCache(`${url}${uncached}`)).cache },
     });
@@ -77,17 +78,37 @@ export async function measureGuestPages(url, productPath, settings) {
 }
 
 /**
- * What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured; and the
- * size of the page it answered (uncompressed, as the load tests get it). Asked
+ * What the way there adds to a response, rather than the Worker: left out when a page's headers are copied.
+ * (A Worker answering with Content-Encoding has the runtime compress its body on every request.)
+ */
+const HOP_HEADERS = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "keep-alive",
+  "transfer-encoding",
+]);
+
+/**
+ * What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured; the
+ * size of the page it answered (uncompressed, as the load tests get it) and its headers, for the ceilings
+ * (measureHelloWorld). Asked
  * with a time limit and up to three times: right after a load test drops its connections mid-request,
  * `wrangler dev` has been seen to leave the next request unanswered (the load figures are already taken).
+ * @returns {Promise<{ cache: string | null, bytes: number, headers: [string, string][] }>}
  */
 async function xCache(/** @type {string} */ url) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url, { signal: globalThis.AbortSignal.timeout(15_000) });
+      // Uncompressed, as the load tests ask for it.
+      const res = await fetch(url, {
+        headers: { "Accept-Encoding": "identity" },
+        signal: globalThis.AbortSignal.timeout(15_000),
+      });
       const body = await res.arrayBuffer();
-      return { cache: res.headers.get("X-Cache"), bytes: body.byteLength };
+      const headers = [...res.headers].filter(([name]) => !HOP_HEADERS.has(name));
+      return { cache: res.headers.get("X-Cache"), bytes: body.byteLength, headers };
     } catch (error) {
       if (attempt === 3) throw error;
       console.log(`  ${url}: no answer (${error instanceof Error ? error.message : error}); asking again`);
@@ -95,42 +116,95 @@ async function xCache(/** @type {string} */ url) {
   }
 }
 
+/** The paths wrangler.toml sends straight to the Worker, past the static-asset lookup. */
+function runWorkerFirst(/** @type {string} */ toml) {
+  const list = toml.match(/^\s*run_worker_first\s*=\s*(\[[^\]]*\])/m)?.[1];
+  return list ? JSON.parse(list) : [];
+}
+
 /**
  * The same load test on hello-worker.mjs, run from a throwaway config in the OS temp folder with the
- * repository's compatibility date; then, for each size in `pageBytes` (the guest pages measured), the same
- * Worker answering that many bytes and doing nothing else: how far the runtime alone lets a page that size go.
- * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void, pageBytes?: number[] }} options
- * @returns {Promise<Load & { sameBytes: (Load & { bytes: number })[] }>}
+ * repository's compatibility date: the anchor. Then, for each guest page measured (`pages`), three ceilings
+ * for its hit, each a Worker that does nothing but answer:
+ * - `bytes`: as many bytes of HTML: what the runtime alone lets a page that size go;
+ * - `headers`: the same bytes with the page's own headers (its security headers, its CSP);
+ * - `routed`: that same response from the same Worker deployed as MediStore is, i.e. behind a static-asset
+ *   folder with the guest pages in `run_worker_first` (the asset router still runs first).
+ * The last is the whole response and routing of a hit without any of its work: how far a hit could go.
+ * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void,
+ *   pages?: { bytes: number, headers: [string, string][] }[] }} options
+ * @returns {Promise<Load & { sameBytes: (Load & { page: number, bytes: number, kind: "bytes" | "headers" | "routed", headerCount: number })[] }>}
  */
-export async function measureHelloWorld({ settings, ports, log, pageBytes = [] }) {
+export async function measureHelloWorld({ settings, ports, log, pages = [] }) {
   const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
   const compatibilityDate = toml.match(/^\s*compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2025-01-01";
-  const start = async () => {
-    const temp = await tempDir("medistore-bench-hello-");
-    const config = path.join(temp.dir, "wrangler.json");
-    const worker = {
-      name: "medistore-bench-hello",
-      main: HELLO_WORKER,
-      compatibility_date: compatibilityDate,
+  const start =
+    (/** @type {{ label: string, routed: boolean }} */ { label, routed }) =>
+    async () => {
+      const temp = await tempDir("medistore-bench-hello-");
+      const config = path.join(temp.dir, "wrangler.json");
+      /** @type {Record<string, unknown>} */
+      const worker = {
+        name: "medistore-bench-hello",
+        main: HELLO_WORKER,
+        compatibility_date: compatibilityDate,
+        vars: { PAGE_HEADERS: JSON.stringify(pages.map((page) => page.headers)) },
+      };
+      if (routed) {
+        const assets = path.join(temp.dir, "public");
+        await mkdir(assets);
+        await writeFile(path.join(assets, "robots.txt"), "User-agent: *\n");
+        worker.assets = { directory: assets, run_worker_first: runWorkerFirst(toml) };
+      }
+      await writeFile(config, JSON.stringify({ ...worker, send_metrics: false }, null, 2));
+      return startWranglerDev({
+        label,
+        args: ["--config", config, "--persist-to", path.join(temp.dir, "state")],
+        ports,
+        onStop: temp.remove,
+      });
     };
-    await writeFile(config, JSON.stringify({ ...worker, send_metrics: false }, null, 2));
-    return startWranglerDev({
-      label: "hello-world Worker",
-      args: ["--config", config, "--persist-to", path.join(temp.dir, "state")],
-      ports,
-      onStop: temp.remove,
-    });
+  /** Each ceiling of `kinds` for each page, on the server at `url`. */
+  const ceilings = async (
+    /** @type {string} */ url,
+    /** @type {("bytes" | "headers" | "routed")[]} */ kinds,
+  ) => {
+    const out = [];
+    for (const [i, page] of pages.entries())
+      for (const kind of kinds) {
+        const query = kind === "bytes" ? `bytes=${page.bytes}` : `bytes=${page.bytes}&page=${i}`;
+        const headerCount = kind === "bytes" ? 1 : page.headers.length;
+        out.push({
+          page: i,
+          bytes: page.bytes,
+          kind,
+          headerCount,
+          ...(await loadTest(`${url}/?${query}`, settings)),
+        });
+      }
+    return out;
   };
-  const hello = serverSession(start, log);
+  const hello = serverSession(start({ label: "hello-world Worker", routed: false }), log);
+  let measured;
   try {
-    return await hello.measure(async (url) => {
-      const load = await loadTest(`${url}/`, settings);
-      const sameBytes = [];
-      for (const bytes of pageBytes)
-        sameBytes.push({ bytes, ...(await loadTest(`${url}/?bytes=${bytes}`, settings)) });
-      return { ...load, sameBytes };
-    });
+    measured = await hello.measure(async (url) => ({
+      load: await loadTest(`${url}/`, settings),
+      sameBytes: await ceilings(url, ["bytes", "headers"]),
+    }));
   } finally {
     await hello.stop();
+  }
+  if (pages.length === 0) return { ...measured.load, sameBytes: [] };
+  const routed = serverSession(
+    start({ label: "hello-world Worker behind the asset routing", routed: true }),
+    log,
+  );
+  try {
+    const behindRouting = await routed.measure((url) => ceilings(url, ["routed"]));
+    // Page by page, each page's ceilings in the order they add up.
+    const sameBytes = [...measured.sameBytes, ...behindRouting].sort((a, b) => a.page - b.page);
+    return { ...measured.load, sameBytes };
+  } finally {
+    await routed.stop();
   }
 }

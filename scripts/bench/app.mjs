@@ -21,7 +21,7 @@ function newestMtime(dir) {
 
 /**
  * Builds only when build/ is missing or `rebuild` is set (rebuilding under a running `wrangler dev` crashes
- * it); otherwise says whether app/ or workers/ changed since the build.
+ * it); otherwise says whether app/ changed since the build.
  * @param {{ rebuild: boolean, log: (message: string) => void }} options
  * @returns {Promise<{ built: boolean, stale: boolean }>}
  */
@@ -34,9 +34,8 @@ export async function ensureBuild({ rebuild, log }) {
     if (code !== 0) throw new Error(`remix vite:build failed:\n${output}`);
     return { built: true, stale: false };
   }
-  const stale =
-    Math.max(newestMtime(path.join(ROOT, "app")), newestMtime(path.join(ROOT, "workers"))) >
-    statSync(serverBuild).mtimeMs;
+  // Only app/ goes into the build: wrangler bundles workers/ afresh each time it starts.
+  const stale = newestMtime(path.join(ROOT, "app")) > statSync(serverBuild).mtimeMs;
   if (stale)
     log(
       "warning: app/ has changed since the last build; figures are for the old build (npm run build, or --build)",

@@ -32,7 +32,7 @@ import { measureOrders } from "./measure/orders.mjs";
 import { measureSearch } from "./measure/search.mjs";
 import { measureGuestPages, measureHelloWorld } from "./measure/throughput.mjs";
 import { prepareOrders } from "./orders.mjs";
-import { installCleanupHandlers, ROOT, stopAll } from "./processes.mjs";
+import { installCleanupHandlers, ROOT, stopAll, waitUntilQuiet } from "./processes.mjs";
 import { log, report } from "./report.mjs";
 import { errorMessage, formatCount, formatMs } from "./stats.mjs";
 
@@ -93,6 +93,11 @@ const ports = new Set();
  */
 async function measure({ key, say, run, skip, then }, url = "") {
   if (skip) return void (results[key] = { skipped: skip });
+  const settled = await waitUntilQuiet();
+  if (!settled.quiet)
+    log(
+      `  (the machine stayed busy, ${Math.round(settled.busyShare * 100)} % of its CPU time: timings are noisy)`,
+    );
   log(say);
   try {
     results[key] = await run(url);

@@ -34,6 +34,38 @@ export function bin(name) {
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The machine's CPU time so far, busy and in all, summed over its CPUs (ms). */
+function cpuTimes() {
+  let busy = 0;
+  let all = 0;
+  for (const { times } of os.cpus()) {
+    const total = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += total - times.idle;
+    all += total;
+  }
+  return { busy, all };
+}
+
+/**
+ * Waits until the machine is quiet: the share of its CPU time spent busy over one second under `busyShare`,
+ * for at most `maxSeconds`. What a step leaves behind (a server still exiting, its files being written out)
+ * otherwise lands in the next step's timings: full runs showed a slow tail in the steps after the load tests
+ * that the same steps alone never did.
+ * @param {{ busyShare?: number, maxSeconds?: number }} [options]
+ * @returns {Promise<{ quiet: boolean, waitedSeconds: number, busyShare: number }>}
+ */
+export async function waitUntilQuiet({ busyShare = 0.15, maxSeconds = 30 } = {}) {
+  let share = 1;
+  for (let second = 1; second <= maxSeconds; second++) {
+    const before = cpuTimes();
+    await sleep(1000);
+    const after = cpuTimes();
+    share = (after.busy - before.busy) / Math.max(1, after.all - before.all);
+    if (share < busyShare) return { quiet: true, waitedSeconds: second, busyShare: share };
+  }
+  return { quiet: false, waitedSeconds: maxSeconds, busyShare: share };
+}
+
 /**
  * Keeps the last lines of a child's output, to explain a failure without flooding the bench output.
  * @param {number} max

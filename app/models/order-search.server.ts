@@ -70,17 +70,12 @@ export function orderConditions(filters: OrderFilters, { walkNames = false } = {
 }
 
 /**
- * The conditions for one page of matching orders: as orderConditions, except that a name with at least
- * NAME_MATCHES_TO_SORT orders is found by walking the date index (counted in the trigram index first, which
- * stops counting there).
+ * The ids of one page of matching orders (`limit` of them after `offset`, newest first), as a subquery: the
+ * same pick as the back office's list (pickPage), the count that chooses a name search's way to its rows
+ * included, so a page of the JSON API takes one statement where it took a count and then the page.
  */
-export async function pageConditions(db: Database, filters: OrderFilters): Promise<SQL | undefined> {
-  const phrase = namePhrase(filters.q);
-  if (!phrase) return orderConditions(filters);
-  const counted = await db.get<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM orders_name_search WHERE orders_name_search MATCH ${phrase} LIMIT ${NAME_MATCHES_TO_SORT})`,
-  );
-  return orderConditions(filters, { walkNames: (counted?.n ?? 0) >= NAME_MATCHES_TO_SORT });
+export function pageOrderIds(filters: OrderFilters, window: { limit: number; offset: number }): SQL {
+  return sql`(WITH ${pickPage(filters, window)} SELECT id FROM page)`;
 }
 
 export const ORDER_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
 import type { OrderFilters } from "~/lib/order-filters";
-import { ORDER_PAGE_SIZE, pageConditions } from "./order-search.server";
+import { ORDER_PAGE_SIZE, pageOrderIds } from "./order-search.server";
 import {
   orderItems,
   orders,
@@ -158,15 +158,14 @@ export async function listAllOrders(
     page = 1,
     pageSize = ORDER_PAGE_SIZE,
     filters,
-  }: { page?: number; pageSize?: number; filters?: OrderFilters } = {},
+  }: { page?: number; pageSize?: number; filters: OrderFilters },
 ) {
+  const window = { limit: pageSize + 1, offset: (page - 1) * pageSize };
   const list = await db
     .select()
     .from(orders)
-    .where(filters ? await pageConditions(db, filters) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+    .where(sql`${orders.id} IN ${pageOrderIds(filters, window)}`)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   return { orders: await withItemsMany(db, list.slice(0, pageSize)), hasMore: list.length > pageSize };
 }
 

@@ -214,7 +214,7 @@ export async function ordersOfAccount(context: AppLoadContext, viewer: PublicUse
 }
 
 /** The back office's orders, newest first, a page at a time, narrowed by the filters (lib/order-filters). */
-export async function allOrders(context: AppLoadContext, page: number, filters?: OrderFilters) {
+export async function allOrders(context: AppLoadContext, page: number, filters: OrderFilters) {
   return listAllOrders(context.db, { page, filters });
 }
 

@@ -151,7 +151,10 @@ export async function lastDeliveryDetails(db: Database, userId: string) {
   return last ?? {};
 }
 
-/** Every order, newest first, a page at a time (admins). */
+/**
+ * The orders matching `filters`, newest first, a page at a time (admins): one statement picks the page
+ * (pageOrderIds); its lines and reviews follow, side by side.
+ */
 export async function listAllOrders(
   db: Database,
   {

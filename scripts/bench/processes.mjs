@@ -48,9 +48,9 @@ function cpuTimes() {
 
 /**
  * Waits until the machine is quiet: the share of its CPU time spent busy over one second under `busyShare`,
- * for at most `maxSeconds`. What a step leaves behind (a server still exiting, its files being written out)
- * otherwise lands in the next step's timings: full runs showed a slow tail in the steps after the load tests
- * that the same steps alone never did.
+ * for at most `maxSeconds`, so that what a step leaves behind (a server still exiting) stays out of the next
+ * step's timings. Full runs showed a slow tail in the steps after the load tests that the same steps alone
+ * never did; waiting made it smaller, not gone.
  * @param {{ busyShare?: number, maxSeconds?: number }} [options]
  * @returns {Promise<{ quiet: boolean, waitedSeconds: number, busyShare: number }>}
  */

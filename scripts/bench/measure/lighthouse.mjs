@@ -18,6 +18,12 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/**
+ * The longest one run may take (a run takes 10–30 s here). A Chromium that stops answering without an error
+ * was seen to hold a run, and with it the whole bench, for over nine minutes: past this it is killed and the
+ * run counts as failed.
+ */
+const RUN_TIME_LIMIT_MS = 180_000;
 
 /**
  * @typedef {{ performance: number | null, accessibility: number | null, bestPractices: number | null,
@@ -88,12 +94,23 @@ async function runOnce(url) {
   });
   try {
     await chrome.launch();
-    const result = await lighthouse(url, {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const overTime = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        chrome.kill();
+        reject(new Error(`no result in ${RUN_TIME_LIMIT_MS / 1000} s: Chromium stopped answering`));
+      }, RUN_TIME_LIMIT_MS);
+    });
+    const run = lighthouse(url, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
     });
+    // Once over time, the run's own failure (its browser gone) comes later and has no one to hear it.
+    run.catch(() => undefined);
+    const result = await Promise.race([run, overTime]).finally(() => clearTimeout(timer));
     const lhr = result?.lhr;
     if (!lhr) throw new Error("Lighthouse returned no result");
     if (lhr.runtimeError) {

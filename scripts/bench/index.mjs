@@ -24,15 +24,14 @@
  *          search, chat, orders: e.g. `--only search` times the searches alone)  --skip-orders
  */
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { ensureBuild, ensureDevVars, openMediStore } from "./app.mjs";
 import { benchChat } from "./measure/chat.mjs";
 import { measureFirstLoad } from "./measure/first-load.mjs";
 import { runLighthouse } from "./measure/lighthouse.mjs";
-import { measureOrders } from "./measure/orders.mjs";
-import { measureSearch } from "./measure/search.mjs";
 import { measureGuestPages, measureHelloWorld } from "./measure/throughput.mjs";
 import { prepareOrders } from "./orders.mjs";
-import { installCleanupHandlers, ROOT, stopAll, waitUntilQuiet } from "./processes.mjs";
+import { installCleanupHandlers, measureInOwnProcess, ROOT, stopAll, waitUntilQuiet } from "./processes.mjs";
 import { log, report } from "./report.mjs";
 import { errorMessage, formatCount, formatMs } from "./stats.mjs";
 
@@ -56,6 +55,10 @@ const settings = {
   lighthouseRuns: numberOption("lighthouse-runs", quick ? 1 : 3),
   searchReps: quick ? 5 : 20,
 };
+
+/** The latency steps' modules, each run in a Node process of its own (measureInOwnProcess). */
+const SEARCH_MODULE = fileURLToPath(new URL("./measure/search.mjs", import.meta.url));
+const ORDERS_MODULE = fileURLToPath(new URL("./measure/orders.mjs", import.meta.url));
 
 const CATALOGUE_10K = {
   persistTo: ".wrangler/bench-10k",
@@ -238,7 +241,9 @@ async function main() {
       key: "search",
       skip: skip("search"),
       say: `[4] timing searches by shape (sequential, ${settings.searchReps} per URL, after a warm-up)`,
-      run: (url) => measureSearch(url, { reps: settings.searchReps, log }),
+      // Timed from a process of its own, as Admin › Orders is (measureInOwnProcess).
+      run: (url) =>
+        measureInOwnProcess(SEARCH_MODULE, "measureSearch", url, { reps: settings.searchReps }, log),
     },
   ]);
   await measure({
@@ -260,7 +265,8 @@ async function main() {
         say: `[6] timing Admin › Orders at 100,000 orders (sequential, ${settings.searchReps * 4} per page)`,
         run: (url) => {
           if (!sample) throw new Error("the bench orders were not prepared");
-          return measureOrders(url, { reps: settings.searchReps * 4, sample, log });
+          const options = { reps: settings.searchReps * 4, sample };
+          return measureInOwnProcess(ORDERS_MODULE, "measureOrders", url, options, log);
         },
       },
     ],

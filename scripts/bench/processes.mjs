@@ -5,7 +5,7 @@
  * signalled.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -182,6 +182,37 @@ export async function tempDir(prefix) {
       await removeDir();
     },
   };
+}
+
+const OWN_PROCESS = fileURLToPath(new URL("./measure/in-own-process.mjs", import.meta.url));
+
+/**
+ * Runs a latency measurement (`name`, exported by `moduleFile`, called as `measure(origin, { ...options,
+ * log })`) in a Node process of its own, and returns its result. A request timed from the bench's own process
+ * also waits out that process's garbage collection: after Lighthouse and the load tests its heap holds about
+ * 70 MB, and every fetched page's bytes brought a full collection every few hundred milliseconds (up to 17 ms
+ * of pause, `node --trace-gc`), a slow tail that the same steps run alone never showed.
+ * @param {string} moduleFile
+ * @param {string} name
+ * @param {string} origin of the server measured
+ * @param {Record<string, unknown>} options plain data (sent as JSON)
+ * @param {(message: string) => void} log
+ */
+export async function measureInOwnProcess(moduleFile, name, origin, options, log) {
+  const temp = await tempDir("medistore-bench-measure-");
+  const resultFile = path.join(temp.dir, "result.json");
+  try {
+    const proc = startProcess(
+      process.execPath,
+      [OWN_PROCESS, moduleFile, name, resultFile, origin, JSON.stringify(options)],
+      { onLine: log },
+    );
+    const { code, signal } = await proc.exited;
+    if (code !== 0) throw new Error(`${name} stopped (${code ?? signal}):\n${proc.output()}`);
+    return JSON.parse(await readFile(resultFile, "utf8"));
+  } finally {
+    await temp.remove();
+  }
 }
 
 export async function stopAll() {

@@ -48,9 +48,8 @@ function cpuTimes() {
 
 /**
  * Waits until the machine is quiet: the share of its CPU time spent busy over one second under `busyShare`,
- * for at most `maxSeconds`, so that what a step leaves behind (a server still exiting) stays out of the next
- * step's timings. Full runs showed a slow tail in the steps after the load tests that the same steps alone
- * never did; they still show one with this wait, and its cause is not known.
+ * for at most `maxSeconds`, so that what a step leaves behind (a server or a browser still exiting) stays out
+ * of the next step's timings.
  * @param {{ busyShare?: number, maxSeconds?: number }} [options]
  * @returns {Promise<{ quiet: boolean, waitedSeconds: number, busyShare: number }>}
  */

@@ -349,7 +349,7 @@ const SECTIONS = [
       {
         // No bar: what a Worker doing nothing else gets for the same response, so a hit's share can be read
         // against it (measure/throughput.mjs, measureHelloWorld).
-        each: (hello) => hello.sameBytes ?? [],
+        each: (hello) => hello.ceilings ?? [],
         label: (same) => `  ceiling: ${CEILING_LABEL[same.kind](same)} ÷ hello-world req/s`,
         unit: "share",
         value: (same, results) => ratio(same.rps, measured(results.throughputHello)?.rps),

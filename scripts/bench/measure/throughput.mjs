@@ -133,7 +133,7 @@ function runWorkerFirst(/** @type {string} */ toml) {
  * The last is the whole response and routing of a hit without any of its work: how far a hit could go.
  * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void,
  *   pages?: { bytes: number, headers: [string, string][] }[] }} options
- * @returns {Promise<Load & { sameBytes: (Load & { page: number, bytes: number, kind: "bytes" | "headers" | "routed", headerCount: number })[] }>}
+ * @returns {Promise<Load & { ceilings: (Load & { page: number, bytes: number, kind: "bytes" | "headers" | "routed", headerCount: number })[] }>}
  */
 export async function measureHelloWorld({ settings, ports, log, pages = [] }) {
   const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
@@ -165,7 +165,7 @@ export async function measureHelloWorld({ settings, ports, log, pages = [] }) {
       });
     };
   /** Each ceiling of `kinds` for each page, on the server at `url`. */
-  const ceilings = async (
+  const measureCeilings = async (
     /** @type {string} */ url,
     /** @type {("bytes" | "headers" | "routed")[]} */ kinds,
   ) => {
@@ -189,21 +189,21 @@ export async function measureHelloWorld({ settings, ports, log, pages = [] }) {
   try {
     measured = await hello.measure(async (url) => ({
       load: await loadTest(`${url}/`, settings),
-      sameBytes: await ceilings(url, ["bytes", "headers"]),
+      ceilings: await measureCeilings(url, ["bytes", "headers"]),
     }));
   } finally {
     await hello.stop();
   }
-  if (pages.length === 0) return { ...measured.load, sameBytes: [] };
+  if (pages.length === 0) return { ...measured.load, ceilings: [] };
   const routed = serverSession(
     start({ label: "hello-world Worker behind the asset routing", routed: true }),
     log,
   );
   try {
-    const behindRouting = await routed.measure((url) => ceilings(url, ["routed"]));
+    const behindRouting = await routed.measure((url) => measureCeilings(url, ["routed"]));
     // Page by page, each page's ceilings in the order they add up.
-    const sameBytes = [...measured.sameBytes, ...behindRouting].sort((a, b) => a.page - b.page);
-    return { ...measured.load, sameBytes };
+    const ceilings = [...measured.ceilings, ...behindRouting].sort((a, b) => a.page - b.page);
+    return { ...measured.load, ceilings };
   } finally {
     await routed.stop();
   }

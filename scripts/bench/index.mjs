@@ -5,8 +5,8 @@
  *      (level 6), JS split into framework and our own code, product images apart; / again with
  *      `Save-Data: on` (data saver)
  *   2. Lighthouse mobile on /, on a product page and on a search result (median of 3 runs each)
- *   3. throughput of / and a product page at 10,000 products, from the edge cache and uncached, next to a
- *      hello-world Worker in the same runtime
+ *   3. throughput of / and a product page at 10,000 products, from the edge cache (in rounds alternating
+ *      with a hello-world Worker in the same runtime) and uncached
  *   4. search latency at 100,000 products
  *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
  *      memory of the party process
@@ -29,7 +29,7 @@ import { ensureBuild, ensureDevVars, openMediStore } from "./app.mjs";
 import { benchChat } from "./measure/chat.mjs";
 import { measureFirstLoad } from "./measure/first-load.mjs";
 import { runLighthouse } from "./measure/lighthouse.mjs";
-import { measureGuestPages, measureHelloWorld } from "./measure/throughput.mjs";
+import { measureThroughput } from "./measure/throughput.mjs";
 import { prepareOrders } from "./orders.mjs";
 import { installCleanupHandlers, measureInOwnProcess, ROOT, stopAll, waitUntilQuiet } from "./processes.mjs";
 import { log, report } from "./report.mjs";
@@ -52,6 +52,8 @@ const settings = {
   connections: numberOption("connections", 10),
   seconds: numberOption("duration", quick ? 3 : 10),
   warmupSeconds: quick ? 1 : 2,
+  /** Rounds of the edge-cache hits alternating with hello-world (measure/throughput.mjs). */
+  rounds: quick ? 1 : 3,
   lighthouseRuns: numberOption("lighthouse-runs", quick ? 1 : 3),
   searchReps: quick ? 5 : 20,
 };
@@ -209,11 +211,19 @@ async function main() {
       run: (url) => runLighthouse(`${url}${SEARCH_PATH}`, { runs: settings.lighthouseRuns, log }),
     },
     {
-      key: "throughputMediStore",
+      key: "throughput",
       skip: skip("throughput"),
-      say: `[3] load on / and a product page, cache hits then uncached renders: ${settings.connections} connections, ${settings.seconds} s each (after ${settings.warmupSeconds} s warm-up)`,
-      run: async (url) => measureGuestPages(url, await productPagePath(url), settings),
-      then: (pages) => {
+      say: `[3] load on / and a product page as edge-cache hits, alternating with a hello-world Worker (same runtime), ${settings.rounds} round(s); then uncached renders and the hits' ceilings: ${settings.connections} connections, ${settings.seconds} s each (after ${settings.warmupSeconds} s warm-up)`,
+      run: async (url) =>
+        measureThroughput(url, await productPagePath(url), {
+          settings,
+          rounds: settings.rounds,
+          ports,
+          log,
+        }),
+      then: ({ hello, pages }) => {
+        log("  hello-world");
+        sayLoad(hello);
         for (const page of pages) {
           log(`  ${page.path}`);
           sayLoad(page.hit);
@@ -222,20 +232,6 @@ async function main() {
       },
     },
   ]);
-  await measure({
-    key: "throughputHello",
-    skip: skip("throughput"),
-    say: "[3] the same load on a hello-world Worker (same runtime), the baseline",
-    run: () =>
-      measureHelloWorld({
-        settings,
-        ports,
-        log,
-        // The ceilings for a hit of each guest page just measured: Workers answering the same response.
-        pages: Array.isArray(results.throughputMediStore) ? results.throughputMediStore : [],
-      }),
-    then: sayLoad,
-  });
   await onMediStore("catalogue100k", CATALOGUE_100K, [
     {
       key: "search",

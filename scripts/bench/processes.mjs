@@ -186,7 +186,7 @@ export async function tempDir(prefix) {
 const OWN_PROCESS = fileURLToPath(new URL("./measure/in-own-process.mjs", import.meta.url));
 
 /**
- * Runs a latency measurement (`name`, exported by `moduleFile`, called as `measure(origin, { ...options,
+ * Runs a measurement (`name`, exported by `moduleFile`, called as `measure(origin, { ...options,
  * log })`) in a Node process of its own, and returns its result. A request timed from the bench's own process
  * also waits out that process's garbage collection: after Lighthouse and the load tests its heap holds about
  * 70 MB, and every fetched page's bytes brought a full collection every few hundred milliseconds (up to 17 ms

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { formatBytes, formatCount, formatMs, KB, ratio, verdict } from "./stats.mjs";
+import { formatBytes, formatCount, formatMs, KB, percentile, ratio, verdict } from "./stats.mjs";
 
 /** The targets: sizes in kB of 1,000 bytes, Lighthouse scores out of 100, times in ms. */
 export const BUDGET = {
@@ -223,7 +223,7 @@ const THROUGHPUT_SHARE = { hit: 0.5, miss: 0.106 };
  * @returns {RowSpec[]}
  */
 function guestPageRows(kind, how, bar) {
-  const each = (/** @type {any[]} */ pages) => pages;
+  const each = (/** @type {{ pages: any[] }} */ { pages }) => pages;
   return [
     {
       ...throughput("", (page) => (page[kind].non2xx + page[kind].errors > 0 ? "fail" : "info")),
@@ -234,17 +234,31 @@ function guestPageRows(kind, how, bar) {
         ` · p50 ${formatMs(page[kind].p50)} · p99 ${formatMs(page[kind].p99)} · X-Cache ${page[kind].cache}` +
         (page[kind].non2xx + page[kind].errors > 0
           ? ` (${page[kind].non2xx} non-2xx, ${page[kind].errors} errors!)`
-          : ""),
+          : "") +
+        roundsNote(page[kind]),
     },
     {
       each,
       label: (page) => `  ${page.path === "/" ? "/" : "product page"} ${kind} ÷ hello-world req/s`,
       unit: "share",
-      value: (page, results) => ratio(page[kind].rps, measured(results.throughputHello)?.rps),
+      // A hit alternated with hello-world round by round: the median of its rounds' shares.
+      value: (page, results) =>
+        page[kind].shares ? percentile(page[kind].shares, 50) : ratio(page[kind].rps, helloRps(results)),
+      note: (page) =>
+        page[kind].shares?.length > 1
+          ? ` · rounds ${page[kind].shares.map((/** @type {number} */ share) => share.toFixed(3)).join(", ")}`
+          : "",
       bar: { min: bar },
     },
   ];
 }
+
+/** hello-world's req/s (the median of its rounds), the anchor of every share. @param {Results} results */
+const helloRps = (results) => measured(results.throughput)?.hello.rps;
+
+/** The req/s of each round, when a load was measured in several. @param {{ rounds?: number[] }} load */
+const roundsNote = ({ rounds }) =>
+  rounds && rounds.length > 1 ? ` · median of ${rounds.map((rps) => formatCount(rps)).join(", ")}` : "";
 
 /**
  * The table, section by section: `source` names the measurement the rows read (none: the whole results);
@@ -342,26 +356,23 @@ const SECTIONS = [
   },
   {
     section: "3",
-    source: "throughputHello",
-    name: "Throughput of hello-world Worker",
+    source: "throughput",
+    name: "Throughput (10k products)",
     rows: [
-      throughput("Throughput of hello-world Worker"),
+      {
+        ...throughput("Throughput of hello-world Worker"),
+        each: ({ hello }) => [hello],
+        note: (hello) => throughput("").note?.(hello, {}) + roundsNote(hello),
+      },
       {
         // No bar: what a Worker doing nothing else gets for the same response, so a hit's share can be read
-        // against it (measure/throughput.mjs, measureHelloWorld).
-        each: (hello) => hello.ceilings ?? [],
+        // against it (measure/throughput.mjs, measureThroughput).
+        each: ({ hello }) => hello.ceilings ?? [],
         label: (same) => `  ceiling: ${CEILING_LABEL[same.kind](same)} ÷ hello-world req/s`,
         unit: "share",
-        value: (same, results) => ratio(same.rps, measured(results.throughputHello)?.rps),
+        value: (same, results) => ratio(same.rps, helloRps(results)),
         note: (same) => ` · ${formatCount(same.rps)} req/s${CEILING_NOTE[same.kind]}`,
       },
-    ],
-  },
-  {
-    section: "3",
-    source: "throughputMediStore",
-    name: "Throughput of guest pages (10k products)",
-    rows: [
       ...guestPageRows("hit", "from the edge cache", THROUGHPUT_SHARE.hit),
       ...guestPageRows("miss", "uncached", THROUGHPUT_SHARE.miss),
     ],

@@ -249,19 +249,62 @@ describe("report rows", () => {
       performanceScores: [90, 94, 97],
       failedRuns: ["PROTOCOL_TIMEOUT"],
     },
-    throughputMediStore: [
-      {
-        path: "/",
-        hit: { rps: 2400.5, p50: 3.1, p99: 9.5, non2xx: 0, errors: 0, cache: "HIT" },
-        miss: { rps: 812.44, p50: 11.2, p99: 48.04, non2xx: 0, errors: 0, cache: "BYPASS" },
+    throughput: {
+      hello: {
+        rps: 4321.9,
+        p50: 1.5,
+        p99: 6.25,
+        non2xx: 0,
+        errors: 0,
+        rounds: [4100, 4321.9, 4500],
+        ceilings: [
+          {
+            page: 0,
+            bytes: 97_300,
+            kind: "bytes",
+            headerCount: 1,
+            rps: 2800,
+            p50: 2,
+            p99: 8,
+            non2xx: 0,
+            errors: 0,
+          },
+          {
+            page: 0,
+            bytes: 97_300,
+            kind: "routed",
+            headerCount: 9,
+            rps: 2500,
+            p50: 2,
+            p99: 9,
+            non2xx: 0,
+            errors: 0,
+          },
+        ],
       },
-      {
-        path: "/products/1-paracetamol",
-        hit: { rps: 1900, p50: 4, p99: 11, non2xx: 0, errors: 0, cache: "HIT" },
-        miss: { rps: 300, p50: 30, p99: 90, non2xx: 0, errors: 0, cache: "BYPASS" },
-      },
-    ],
-    throughputHello: { rps: 4321.9, p50: 1.5, p99: 6.25, non2xx: 0, errors: 0 },
+      pages: [
+        {
+          path: "/",
+          hit: {
+            rps: 2400.5,
+            p50: 3.1,
+            p99: 9.5,
+            non2xx: 0,
+            errors: 0,
+            cache: "HIT",
+            rounds: [2300, 2400.5, 2600],
+            // The median share (0.561) is not the median req/s over the median hello-world's (0.555).
+            shares: [0.561, 0.5, 0.6],
+          },
+          miss: { rps: 812.44, p50: 11.2, p99: 48.04, non2xx: 0, errors: 0, cache: "BYPASS" },
+        },
+        {
+          path: "/products/1-paracetamol",
+          hit: { rps: 1900, p50: 4, p99: 11, non2xx: 0, errors: 0, cache: "HIT" },
+          miss: { rps: 300, p50: 30, p99: 90, non2xx: 0, errors: 0, cache: "BYPASS" },
+        },
+      ],
+    },
     search: {
       all: stat(9.5, 41.2, 60),
       shapes: [
@@ -359,11 +402,31 @@ describe("report rows", () => {
       ["2", "Lighthouse mobile: CLS", "0.012", "", "info"],
       ["2", "Lighthouse mobile, product page", "skipped (--skip-lighthouse)", "", "info"],
       ["2", "Lighthouse mobile, search result", "not measured: no result", "", "error"],
-      ["3", "Throughput of hello-world Worker", "4,322 req/s · p50 1.50 ms · p99 6.25 ms", "", "info"],
+      [
+        "3",
+        "Throughput of hello-world Worker",
+        "4,322 req/s · p50 1.50 ms · p99 6.25 ms · median of 4,100, 4,322, 4,500",
+        "",
+        "info",
+      ],
+      [
+        "3",
+        "  ceiling: 97.3 kB answered, no work ÷ hello-world req/s",
+        "0.648 (64.8 %) · 2,800 req/s (the size of a guest page above)",
+        "",
+        "info",
+      ],
+      [
+        "3",
+        "  ceiling:   + behind the asset routing ÷ hello-world req/s",
+        "0.578 (57.8 %) · 2,500 req/s (static assets, run_worker_first: all of a hit but its work)",
+        "",
+        "info",
+      ],
       [
         "3",
         "Throughput of /, from the edge cache",
-        "2,401 req/s · p50 3.10 ms · p99 9.50 ms · X-Cache HIT",
+        "2,401 req/s · p50 3.10 ms · p99 9.50 ms · X-Cache HIT · median of 2,300, 2,401, 2,600",
         "",
         "info",
       ],
@@ -374,7 +437,7 @@ describe("report rows", () => {
         "",
         "info",
       ],
-      ["3", "  / hit ÷ hello-world req/s", "0.555 (55.5 %)", "≥ 0.5×", "pass"],
+      ["3", "  / hit ÷ hello-world req/s", "0.561 (56.1 %) · rounds 0.561, 0.500, 0.600", "≥ 0.5×", "pass"],
       ["3", "  product page hit ÷ hello-world req/s", "0.440 (44.0 %)", "≥ 0.5×", "fail"],
       [
         "3",
@@ -430,12 +493,15 @@ describe("report rows", () => {
   it("fails a load test with bad responses and a chat that lost messages", () => {
     const rows = buildRows({
       ...results,
-      throughputMediStore: [
-        {
-          ...results.throughputMediStore[0],
-          miss: { ...results.throughputMediStore[0].miss, non2xx: 3, errors: 1 },
-        },
-      ],
+      throughput: {
+        ...results.throughput,
+        pages: [
+          {
+            ...results.throughput.pages[0],
+            miss: { ...results.throughput.pages[0].miss, non2xx: 3, errors: 1 },
+          },
+        ],
+      },
       chat: { ...results.chat, lostMessages: 2 },
     });
     expect(rows.find((row) => row.metric === "Throughput of /, uncached")).toMatchObject({
@@ -451,7 +517,7 @@ describe("report rows", () => {
       firstLoadProduct: { error: "GET / answered 500" },
       lighthouse: { skipped: "--skip-lighthouse" },
       lighthouseProduct: { skipped: "--skip-lighthouse" },
-      throughputHello: results.throughputHello,
+      throughput: { skipped: "--only search" },
     });
     expect(cells(rows)).toEqual([
       ["1", "First load of /", "not measured: GET / answered 500", "", "error"],
@@ -461,8 +527,7 @@ describe("report rows", () => {
       ["2", "Lighthouse mobile", "skipped (--skip-lighthouse)", "", "info"],
       ["2", "Lighthouse mobile, product page", "skipped (--skip-lighthouse)", "", "info"],
       ["2", "Lighthouse mobile, search result", "not measured: no result", "", "error"],
-      ["3", "Throughput of hello-world Worker", "4,322 req/s · p50 1.50 ms · p99 6.25 ms", "", "info"],
-      ["3", "Throughput of guest pages (10k products)", "not measured: no result", "", "error"],
+      ["3", "Throughput (10k products)", "skipped (--only search)", "", "info"],
       ["4", "Search at 100k products", "not measured: no result", "", "error"],
       ["5", "Chat", "not measured: no result", "", "error"],
       ["6", "Admin › Orders at 100k orders", "not measured: no result", "", "error"],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Runs one latency measurement in a Node process of its own (processes.mjs, measureInOwnProcess):
+ * Runs one measurement (a latency step, a load test) in a Node process of its own (processes.mjs, measureInOwnProcess):
  *   node in-own-process.mjs <module file> <export> <result file> <server origin> <options as JSON>
  * The export is called as `measure(origin, { ...options, log })`; its result is written to the result file as
  * JSON, its log lines go to stdout.

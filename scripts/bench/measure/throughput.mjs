@@ -7,10 +7,13 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { ROOT, tempDir } from "../processes.mjs";
+import { measureInOwnProcess, ROOT, tempDir } from "../processes.mjs";
 import { serverSession, startWranglerDev } from "../servers.mjs";
+import { percentile } from "../stats.mjs";
 
 const HELLO_WORKER = fileURLToPath(new URL("./hello-worker.mjs", import.meta.url));
+/** This module, whose loadTest runs in a process of its own (measureInOwnProcess). */
+const THIS_MODULE = fileURLToPath(import.meta.url);
 
 /**
  * @param {Record<string, any>} options
@@ -48,33 +51,6 @@ export async function loadTest(url, { connections, seconds, warmupSeconds }) {
     non2xx: result.non2xx,
     errors: result.errors,
   };
-}
-
-/**
- * A guest page from the edge cache (the warm-up stores it; every measured request is a hit) and uncached:
- * the same page with a query parameter the cache does not keep (workers/edge-cache.ts), so every request
- * renders it as a miss does (the cache write aside).
- * @param {string} url of the server
- * @param {string} productPath
- * @param {LoadSettings} settings
- * @returns {Promise<{ path: string, bytes: number, headers: [string, string][], hit: Load & { cache: string | null }, miss: Load & { cache: string | null } }[]>}
- */
-export async function measureGuestPages(url, productPath, settings) {
-  const pages = [];
-  for (const path of ["/", productPath]) {
-    const uncached = `${path}?utm_source=bench`;
-    const hit = await loadTest(`${url}${path}`, settings);
-    const miss = await loadTest(`${url}${uncached}`, settings);
-    const answer = await xCache(`${url}${path}`);
-    pages.push({
-      path,
-      bytes: answer.bytes,
-      headers: answer.headers,
-      hit: { ...hit, cache: answer.cache },
-      miss: { ...miss, cache: (await xCache(`${url}${uncached}`)).cache },
-    });
-  }
-  return pages;
 }
 
 /**
@@ -123,88 +99,180 @@ function runWorkerFirst(/** @type {string} */ toml) {
 }
 
 /**
- * The same load test on hello-worker.mjs, run from a throwaway config in the OS temp folder with the
- * repository's compatibility date: the anchor. Then, for each guest page measured (`pages`), three ceilings
- * for its hit, each a Worker that does nothing but answer:
+ * A hello-world Worker (hello-worker.mjs) started by `wrangler dev` from a throwaway config in the OS temp
+ * folder, with the repository's compatibility date; `routed` puts it behind a static-asset folder with the
+ * same `run_worker_first` paths as MediStore. `pageHeaders`: each guest page's headers, for `?page=I`.
+ * @param {{ label: string, routed: boolean, pageHeaders: [string, string][][], ports: Set<number> }} options
+ */
+function helloWorker({ label, routed, pageHeaders, ports }) {
+  return async () => {
+    const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+    const compatibilityDate = toml.match(/^\s*compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2025-01-01";
+    const temp = await tempDir("medistore-bench-hello-");
+    const config = path.join(temp.dir, "wrangler.json");
+    /** @type {Record<string, unknown>} */
+    const worker = {
+      name: "medistore-bench-hello",
+      main: HELLO_WORKER,
+      compatibility_date: compatibilityDate,
+      vars: { PAGE_HEADERS: JSON.stringify(pageHeaders) },
+    };
+    if (routed) {
+      const assets = path.join(temp.dir, "public");
+      await mkdir(assets);
+      await writeFile(path.join(assets, "robots.txt"), "User-agent: *\n");
+      worker.assets = { directory: assets, run_worker_first: runWorkerFirst(toml) };
+    }
+    await writeFile(config, JSON.stringify({ ...worker, send_metrics: false }, null, 2));
+    return startWranglerDev({
+      label,
+      args: ["--config", config, "--persist-to", path.join(temp.dir, "state")],
+      ports,
+      onStop: temp.remove,
+    });
+  };
+}
+
+/**
+ * @typedef {Load & { rounds: number[] }} RoundsLoad the round whose req/s is the median of `rounds`
+ * @typedef {{ path: string, bytes: number, headers: [string, string][],
+ *             hit: RoundsLoad & { cache: string | null, shares: number[] },
+ *             miss: Load & { cache: string | null } }} GuestPage
+ * @typedef {Load & { page: number, bytes: number, kind: "bytes" | "headers" | "routed", headerCount: number }} Ceiling
+ */
+
+/**
+ * Section 3's load figures: guest pages (`/` and a product page) as edge-cache hits and uncached renders,
+ * against the anchor, a hello-world Worker in the same local runtime.
+ *
+ * The hits and hello-world are measured in alternating rounds, each round every one of them in turn (the order
+ * turning by one each round), and a hit's share of hello-world is the median of its rounds' shares. Measured
+ * one after the other instead, minutes apart, the share also carried whatever the machine did in between (this
+ * machine's speed drifts by a quarter over minutes when other work shares it). Every load test runs from a
+ * Node process of its own, as the latency steps do (processes.mjs, measureInOwnProcess).
+ *
+ * Then, for each page, three ceilings for its hit, each a Worker that does nothing but answer:
  * - `bytes`: as many bytes of HTML: what the runtime alone lets a page that size go;
  * - `headers`: the same bytes with the page's own headers (its security headers, its CSP);
  * - `routed`: that same response from the same Worker deployed as MediStore is, i.e. behind a static-asset
  *   folder with the guest pages in `run_worker_first` (the asset router still runs first).
  * The last is the whole response and routing of a hit without any of its work: how far a hit could go.
- * @param {{ settings: LoadSettings, ports: Set<number>, log: (message: string) => void,
- *   pages?: { bytes: number, headers: [string, string][] }[] }} options
- * @returns {Promise<Load & { ceilings: (Load & { page: number, bytes: number, kind: "bytes" | "headers" | "routed", headerCount: number })[] }>}
+ * @param {string} appUrl MediStore's server
+ * @param {string} productPath
+ * @param {{ settings: LoadSettings, rounds: number, ports: Set<number>, log: (message: string) => void }} options
+ * @returns {Promise<{ hello: RoundsLoad & { ceilings: Ceiling[] }, pages: GuestPage[] }>}
  */
-export async function measureHelloWorld({ settings, ports, log, pages = [] }) {
-  const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const compatibilityDate = toml.match(/^\s*compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2025-01-01";
-  const start =
-    (/** @type {{ label: string, routed: boolean }} */ { label, routed }) =>
-    async () => {
-      const temp = await tempDir("medistore-bench-hello-");
-      const config = path.join(temp.dir, "wrangler.json");
-      /** @type {Record<string, unknown>} */
-      const worker = {
-        name: "medistore-bench-hello",
-        main: HELLO_WORKER,
-        compatibility_date: compatibilityDate,
-        vars: { PAGE_HEADERS: JSON.stringify(pages.map((page) => page.headers)) },
-      };
-      if (routed) {
-        const assets = path.join(temp.dir, "public");
-        await mkdir(assets);
-        await writeFile(path.join(assets, "robots.txt"), "User-agent: *\n");
-        worker.assets = { directory: assets, run_worker_first: runWorkerFirst(toml) };
-      }
-      await writeFile(config, JSON.stringify({ ...worker, send_metrics: false }, null, 2));
-      return startWranglerDev({
-        label,
-        args: ["--config", config, "--persist-to", path.join(temp.dir, "state")],
-        ports,
-        onStop: temp.remove,
-      });
-    };
-  /** Each ceiling of `kinds` for each page, on the server at `url`. */
-  const measureCeilings = async (
-    /** @type {string} */ url,
-    /** @type {("bytes" | "headers" | "routed")[]} */ kinds,
-  ) => {
-    const out = [];
-    for (const [i, page] of pages.entries())
-      for (const kind of kinds) {
-        const query = kind === "bytes" ? `bytes=${page.bytes}` : `bytes=${page.bytes}&page=${i}`;
-        const headerCount = kind === "bytes" ? 1 : page.headers.length;
-        out.push({
-          page: i,
-          bytes: page.bytes,
-          kind,
-          headerCount,
-          ...(await loadTest(`${url}/?${query}`, settings)),
-        });
-      }
-    return out;
-  };
-  const hello = serverSession(start({ label: "hello-world Worker", routed: false }), log);
+export async function measureThroughput(appUrl, productPath, { settings, rounds, ports, log }) {
+  const { connections, seconds, warmupSeconds } = settings;
+  const load = (/** @type {string} */ url, /** @type {{ warmUp?: boolean }} */ { warmUp = false } = {}) =>
+    measureInOwnProcess(
+      THIS_MODULE,
+      "loadTest",
+      url,
+      { connections, seconds, warmupSeconds: warmUp ? warmupSeconds : 0 },
+      log,
+    );
+  const warmUp = (/** @type {string} */ url) =>
+    measureInOwnProcess(
+      THIS_MODULE,
+      "loadTest",
+      url,
+      { connections, seconds: warmupSeconds, warmupSeconds: 0 },
+      log,
+    );
+  const paths = ["/", productPath];
+  // The warm-up stores each page in the edge cache: every request measured after it is a hit.
+  for (const page of paths) await warmUp(`${appUrl}${page}`);
+  const answers = [];
+  for (const page of paths) answers.push(await xCache(`${appUrl}${page}`));
+  const pageHeaders = answers.map((answer) => answer.headers);
+
+  const hello = serverSession(
+    helloWorker({ label: "hello-world Worker", routed: false, pageHeaders, ports }),
+    log,
+  );
   let measured;
   try {
-    measured = await hello.measure(async (url) => ({
-      load: await loadTest(`${url}/`, settings),
-      ceilings: await measureCeilings(url, ["bytes", "headers"]),
-    }));
+    measured = await hello.measure(async (helloUrl) => {
+      const targets = [`${helloUrl}/`, ...paths.map((page) => `${appUrl}${page}`)];
+      await warmUp(targets[0]);
+      /** @type {Load[][]} each target's loads, round by round */
+      const loads = targets.map(() => []);
+      for (let round = 0; round < rounds; round++) {
+        for (let i = 0; i < targets.length; i++) {
+          const target = (i + round) % targets.length;
+          loads[target].push(await load(targets[target]));
+        }
+        const [helloLoad, ...hits] = loads.map((each) => each[round]);
+        const shares = hits.map((hit) => (hit.rps / helloLoad.rps).toFixed(3)).join(", ");
+        log(
+          `  round ${round + 1} of ${rounds}: hello-world ${Math.round(helloLoad.rps)} req/s; hits' shares ${shares}`,
+        );
+      }
+      const medianRound = (/** @type {Load[]} */ each) => {
+        const rps = each.map((one) => one.rps);
+        const middle = percentile(rps, 50);
+        const closest = each.reduce((a, b) => (Math.abs(b.rps - middle) < Math.abs(a.rps - middle) ? b : a));
+        return { ...closest, rps: middle, rounds: rps };
+      };
+      const [helloLoads, ...hitLoads] = loads;
+      /** @type {GuestPage[]} */
+      const pages = [];
+      for (const [i, page] of paths.entries()) {
+        const uncached = `${appUrl}${page}?utm_source=bench`;
+        const miss = await load(uncached, { warmUp: true });
+        const shares = hitLoads[i].map((hit, round) => hit.rps / helloLoads[round].rps);
+        pages.push({
+          path: page,
+          bytes: answers[i].bytes,
+          headers: answers[i].headers,
+          hit: { ...medianRound(hitLoads[i]), cache: answers[i].cache, shares },
+          miss: { ...miss, cache: (await xCache(uncached)).cache },
+        });
+      }
+      const ceilings = await measureCeilings(helloUrl, pages, ["bytes", "headers"], load);
+      return { hello: { ...medianRound(helloLoads), ceilings }, pages };
+    });
   } finally {
     await hello.stop();
   }
-  if (pages.length === 0) return { ...measured.load, ceilings: [] };
   const routed = serverSession(
-    start({ label: "hello-world Worker behind the asset routing", routed: true }),
+    helloWorker({ label: "hello-world Worker behind the asset routing", routed: true, pageHeaders, ports }),
     log,
   );
   try {
-    const behindRouting = await routed.measure((url) => measureCeilings(url, ["routed"]));
+    const behindRouting = await routed.measure((url) =>
+      measureCeilings(url, measured.pages, ["routed"], load),
+    );
     // Page by page, each page's ceilings in the order they add up.
-    const ceilings = [...measured.ceilings, ...behindRouting].sort((a, b) => a.page - b.page);
-    return { ...measured.load, ceilings };
+    const ceilings = [...measured.hello.ceilings, ...behindRouting].sort((a, b) => a.page - b.page);
+    return { ...measured, hello: { ...measured.hello, ceilings } };
   } finally {
     await routed.stop();
   }
+}
+
+/**
+ * Each ceiling of `kinds` for each page, on the hello-world server at `url`.
+ * @param {string} url
+ * @param {{ bytes: number, headers: [string, string][] }[]} pages
+ * @param {("bytes" | "headers" | "routed")[]} kinds
+ * @param {(url: string, options?: { warmUp?: boolean }) => Promise<Load>} load
+ * @returns {Promise<Ceiling[]>}
+ */
+async function measureCeilings(url, pages, kinds, load) {
+  const out = [];
+  for (const [i, page] of pages.entries())
+    for (const kind of kinds) {
+      const query = kind === "bytes" ? `bytes=${page.bytes}` : `bytes=${page.bytes}&page=${i}`;
+      const headerCount = kind === "bytes" ? 1 : page.headers.length;
+      out.push({
+        page: i,
+        bytes: page.bytes,
+        kind,
+        headerCount,
+        ...(await load(`${url}/?${query}`, { warmUp: true })),
+      });
+    }
+  return out;
 }

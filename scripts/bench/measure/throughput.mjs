@@ -164,25 +164,12 @@ function helloWorker({ label, routed, pageHeaders, ports }) {
  */
 export async function measureThroughput(appUrl, productPath, { settings, rounds, ports, log }) {
   const { connections, seconds, warmupSeconds } = settings;
-  const load = (/** @type {string} */ url, /** @type {{ warmUp?: boolean }} */ { warmUp = false } = {}) =>
-    measureInOwnProcess(
-      THIS_MODULE,
-      "loadTest",
-      url,
-      { connections, seconds, warmupSeconds: warmUp ? warmupSeconds : 0 },
-      log,
-    );
-  const warmUp = (/** @type {string} */ url) =>
-    measureInOwnProcess(
-      THIS_MODULE,
-      "loadTest",
-      url,
-      { connections, seconds: warmupSeconds, warmupSeconds: 0 },
-      log,
-    );
+  // Each load test warms up first, from its own fresh process: that client's code and the path measured.
+  const load = (/** @type {string} */ url) =>
+    measureInOwnProcess(THIS_MODULE, "loadTest", url, { connections, seconds, warmupSeconds }, log);
   const paths = ["/", productPath];
-  // The warm-up stores each page in the edge cache: every request measured after it is a hit.
-  for (const page of paths) await warmUp(`${appUrl}${page}`);
+  // The first request stores each page in the edge cache: every request after it is a hit.
+  for (const page of paths) await xCache(`${appUrl}${page}`);
   const answers = [];
   for (const page of paths) answers.push(await xCache(`${appUrl}${page}`));
   const pageHeaders = answers.map((answer) => answer.headers);
@@ -195,7 +182,6 @@ export async function measureThroughput(appUrl, productPath, { settings, rounds,
   try {
     measured = await hello.measure(async (helloUrl) => {
       const targets = [`${helloUrl}/`, ...paths.map((page) => `${appUrl}${page}`)];
-      await warmUp(targets[0]);
       /** @type {Load[][]} each target's loads, round by round */
       const loads = targets.map(() => []);
       for (let round = 0; round < rounds; round++) {
@@ -220,13 +206,14 @@ export async function measureThroughput(appUrl, productPath, { settings, rounds,
       const pages = [];
       for (const [i, page] of paths.entries()) {
         const uncached = `${appUrl}${page}?utm_source=bench`;
-        const miss = await load(uncached, { warmUp: true });
+        const miss = await load(uncached);
         const shares = hitLoads[i].map((hit, round) => hit.rps / helloLoads[round].rps);
         pages.push({
           path: page,
           bytes: answers[i].bytes,
           headers: answers[i].headers,
-          hit: { ...medianRound(hitLoads[i]), cache: answers[i].cache, shares },
+          // Asked again after the rounds: what the measured requests were answered from.
+          hit: { ...medianRound(hitLoads[i]), cache: (await xCache(`${appUrl}${page}`)).cache, shares },
           miss: { ...miss, cache: (await xCache(uncached)).cache },
         });
       }
@@ -257,7 +244,7 @@ export async function measureThroughput(appUrl, productPath, { settings, rounds,
  * @param {string} url
  * @param {{ bytes: number, headers: [string, string][] }[]} pages
  * @param {("bytes" | "headers" | "routed")[]} kinds
- * @param {(url: string, options?: { warmUp?: boolean }) => Promise<Load>} load
+ * @param {(url: string) => Promise<Load>} load
  * @returns {Promise<Ceiling[]>}
  */
 async function measureCeilings(url, pages, kinds, load) {
@@ -271,7 +258,7 @@ async function measureCeilings(url, pages, kinds, load) {
         bytes: page.bytes,
         kind,
         headerCount,
-        ...(await load(`${url}/?${query}`, { warmUp: true })),
+        ...(await load(`${url}/?${query}`)),
       });
     }
   return out;

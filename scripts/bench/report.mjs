@@ -194,11 +194,14 @@ const throughput = (label, status) => ({
   label,
   unit: "req/s",
   value: (load) => load.rps,
-  note: (load) =>
-    ` · p50 ${formatMs(load.p50)} · p99 ${formatMs(load.p99)}` +
-    (load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors!)` : ""),
+  note: loadNote,
   status,
 });
+
+/** A load test's latencies, and its failed requests if any. @param {import("./measure/throughput.mjs").Load} load */
+const loadNote = (load) =>
+  ` · p50 ${formatMs(load.p50)} · p99 ${formatMs(load.p99)}` +
+  (load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors!)` : "");
 
 /** The ceilings' rows: a Worker answering a guest page's bytes, then its headers too, then behind the routing. */
 const CEILING_LABEL = {
@@ -362,7 +365,7 @@ const SECTIONS = [
       {
         ...throughput("Throughput of hello-world Worker"),
         each: ({ hello }) => [hello],
-        note: (hello) => throughput("").note?.(hello, {}) + roundsNote(hello),
+        note: (hello) => loadNote(hello) + roundsNote(hello),
       },
       {
         // No bar: what a Worker doing nothing else gets for the same response, so a hit's share can be read

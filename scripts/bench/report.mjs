@@ -186,6 +186,7 @@ const lighthouseScore = (label, key, category, page = "") => ({
 });
 
 /**
+ * A load test's req/s row; each row adds its own note (loadNote and what it measured).
  * @param {string} label
  * @param {RowSpec["status"]} [status]
  * @returns {RowSpec}
@@ -194,13 +195,16 @@ const throughput = (label, status) => ({
   label,
   unit: "req/s",
   value: (load) => load.rps,
-  note: loadNote,
   status,
 });
 
-/** A load test's latencies, and its failed requests if any. @param {import("./measure/throughput.mjs").Load} load */
-const loadNote = (load) =>
-  ` · p50 ${formatMs(load.p50)} · p99 ${formatMs(load.p99)}` +
+/**
+ * A load test's latencies, `detail` (e.g. its X-Cache), and its failed requests if any.
+ * @param {import("./measure/throughput.mjs").Load} load
+ * @param {string} [detail]
+ */
+const loadNote = (load, detail = "") =>
+  ` · p50 ${formatMs(load.p50)} · p99 ${formatMs(load.p99)}${detail}` +
   (load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors!)` : "");
 
 /** The ceilings' rows: a Worker answering a guest page's bytes, then its headers too, then behind the routing. */
@@ -233,12 +237,7 @@ function guestPageRows(kind, how, bar) {
       each,
       label: (page) => `Throughput of ${page.path === "/" ? "/" : "a product page"}, ${how}`,
       value: (page) => page[kind].rps,
-      note: (page) =>
-        ` · p50 ${formatMs(page[kind].p50)} · p99 ${formatMs(page[kind].p99)} · X-Cache ${page[kind].cache}` +
-        (page[kind].non2xx + page[kind].errors > 0
-          ? ` (${page[kind].non2xx} non-2xx, ${page[kind].errors} errors!)`
-          : "") +
-        roundsNote(page[kind]),
+      note: (page) => loadNote(page[kind], ` · X-Cache ${page[kind].cache}`) + roundsNote(page[kind]),
     },
     {
       each,

@@ -69,8 +69,8 @@ const HOP_HEADERS = new Set([
 /**
  * What the X-Cache header says of one more request (HIT, MISS or BYPASS): proof of what was measured; the
  * size of the page it answered (uncompressed, as the load tests get it) and its headers, for the ceilings
- * (measureHelloWorld). Asked
- * with a time limit and up to three times: right after a load test drops its connections mid-request,
+ * (measureCeilings). Asked with a time limit and up to three times: right after a load test drops its
+ * connections mid-request,
  * `wrangler dev` has been seen to leave the next request unanswered (the load figures are already taken).
  * @returns {Promise<{ cache: string | null, bytes: number, headers: [string, string][] }>}
  */
@@ -142,6 +142,18 @@ function helloWorker({ label, routed, pageHeaders, ports }) {
  */
 
 /**
+ * One figure for a load measured in rounds: the median req/s, with the latencies of the round closest to it.
+ * @param {Load[]} each
+ * @returns {RoundsLoad}
+ */
+function medianRound(each) {
+  const rps = each.map((one) => one.rps);
+  const middle = percentile(rps, 50);
+  const closest = each.reduce((a, b) => (Math.abs(b.rps - middle) < Math.abs(a.rps - middle) ? b : a));
+  return { ...closest, rps: middle, rounds: rps };
+}
+
+/**
  * Section 3's load figures: guest pages (`/` and a product page) as edge-cache hits and uncached renders,
  * against the anchor, a hello-world Worker in the same local runtime.
  *
@@ -195,12 +207,6 @@ export async function measureThroughput(appUrl, productPath, { settings, rounds,
           `  round ${round + 1} of ${rounds}: hello-world ${Math.round(helloLoad.rps)} req/s; hits' shares ${shares}`,
         );
       }
-      const medianRound = (/** @type {Load[]} */ each) => {
-        const rps = each.map((one) => one.rps);
-        const middle = percentile(rps, 50);
-        const closest = each.reduce((a, b) => (Math.abs(b.rps - middle) < Math.abs(a.rps - middle) ? b : a));
-        return { ...closest, rps: middle, rounds: rps };
-      };
       const [helloLoads, ...hitLoads] = loads;
       /** @type {GuestPage[]} */
       const pages = [];

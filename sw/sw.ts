@@ -3,7 +3,7 @@
  * (bundled, then workbox-build injects the precache list of the hashed files).
  *
  * What it keeps on the phone, and why no more:
- *  - precached: the offline page, the icons, the stylesheet and the shopper pages' scripts;
+ *  - precached: the offline page, the icons and the shopper pages' scripts (their stylesheet is inline);
  *  - pages the shopper has seen (page-rules.ts: the catalogue, product pages, /cart, the store's own
  *    pages), network first, so a page read offline is the last one seen; never a page rendered for a
  *    signed-in account, and all of them are dropped when someone signs in or out (shared phones);
@@ -90,7 +90,8 @@ registerRoute(
   }),
 );
 
-// Hashed build files not precached (account and admin scripts): kept once loaded, their names never repeat.
+// Hashed build files not precached (account and admin scripts, the back office's stylesheet): kept once
+// loaded, their names never repeat.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/"),
   new CacheFirst({

@@ -1,5 +1,5 @@
 /**
- * The offline banner. Shown by CSS (tailwind.css) from two marks on <html>: `is-offline`, set by a tiny
+ * The offline banner. Shown by CSS (styles/site.css) from two marks on <html>: `is-offline`, set by a tiny
  * inline script (lib/inline-scripts.server.ts) from navigator.onLine and the online/offline events, and
  * `data-offline-copy`, set by the service worker on a page it answers from the phone's copy. No React, so it works on such a copy before
  * (or without) hydration, and React's markup is never touched. While offline, the script also makes links

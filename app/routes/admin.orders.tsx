@@ -115,7 +115,7 @@ export default function AdminOrders() {
           Order {orders.find((o) => o.id === refused.orderId)?.orderRef ?? ""}: {refused.message}
         </p>
       ) : null}
-      {/* A table from md up; on a phone each row is a card (the .order-row rules in tailwind.css). */}
+      {/* A table from md up; on a phone each row is a card (the .order-row rules in styles/back-office.css). */}
       <div className="rounded-xl border border-gray-200 bg-white">
         <table className="block w-full text-left text-sm md:table">
           <thead className="bg-gray-50 text-gray-700 max-md:sr-only">
@@ -164,7 +164,7 @@ type OrderView = ReturnType<typeof useLoaderData<typeof loader>>["orders"][numbe
 /**
  * One order: its ref (with its details folded under it), date, e-mail, total, status with payment, and the
  * status control. A page has 50 of them, so each carries as little markup as it can: the layout is the
- * .order-row rules in tailwind.css rather than utilities on every cell, and one form per row takes both
+ * .order-row rules in styles/back-office.css rather than utilities on every cell, and one form per row takes both
  * the status change and "Mark paid" (that button sits in the status cell and joins the form by its id).
  */
 function OrderRow({

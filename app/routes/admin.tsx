@@ -2,16 +2,24 @@
  * /admin: the back office layout. Every tab is its own URL (linkable, works without JavaScript); the
  * server checks the admin role here and again in every tab's loader and action.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminChatPanel } from "~/components/chat";
 import { requireAdmin } from "~/services/session.server";
 import { LogoutButton } from "~/components/logout-button";
+import backOfficeStyles from "~/styles/back-office.css?url";
 
 export const meta: MetaFunction = () => [
   { title: "Admin | MediStore" },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * The back office's utilities, which the shop's inline sheet leaves out (styles/back-office.css). A real
+ * stylesheet link, so it applies without JavaScript too; on a move here in the browser, Remix loads it
+ * before it shows the page.
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: backOfficeStyles }];
 
 const TABS = [
   { to: "/admin", label: "Overview", end: true },

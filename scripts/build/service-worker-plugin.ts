@@ -8,10 +8,11 @@ import path from "node:path";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { injectManifest } from "workbox-build";
 
-// What a shopper's pages need offline; account and admin scripts are kept only once loaded.
+// What a shopper's pages need offline; account and admin scripts, and the back office's stylesheet, are
+// kept only once loaded.
 const PRECACHE = ["offline.html", "favicon.svg", "icons/*.png", "manifest.webmanifest", "assets/*.{js,css}"];
 const NOT_PRECACHED = [
-  "assets/{account,admin,dashboard,orders,order,pending-deliveries,prescriptions,reset-password,chat}*",
+  "assets/{account,admin,back-office,dashboard,orders,order,pending-deliveries,prescriptions,reset-password,chat}*",
   "assets/*chat*",
 ];
 

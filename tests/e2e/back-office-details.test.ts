@@ -72,6 +72,32 @@ describe("admin orders on a phone", () => {
     const headers = await page.getByRole("columnheader").allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(["Order Ref", "Date", "Email", "Total", "Status", "Action"]);
   });
+
+  it("moving from the shop to Admin › Orders in the browser brings the back office's styles with it", async () => {
+    await placeOrder();
+    const page = await adminOn({ width: 1366, height: 900 });
+    await page.goto("/");
+    // The shop's pages carry only the shop's sheet.
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    // A mark on this document: still there after the moves, so they were made by the app, not page loads.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Orders" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/admin/orders");
+    const row = page.getByTestId("admin-order").first();
+    await row.waitFor();
+    // From md up an order's cells are padded by the .order-row rules, which only the back office's sheet holds.
+    const cell = row.locator('[data-part="ref"]');
+    expect(await cell.evaluate((el) => getComputedStyle(el).paddingLeft)).toBe("12px");
+    expect(await page.locator('link[rel="stylesheet"][href*="back-office"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+  });
 });
 
 describe("admins have names", () => {

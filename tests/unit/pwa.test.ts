@@ -145,7 +145,9 @@ describe("service worker build", () => {
     expect(urls.some((url) => /^assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
   });
 
-  it("leaves account and admin scripts out of the precache (a shopper's data is not spent on them)", () => {
-    expect(precached().filter((url) => /^assets\/(admin|account|dashboard)/.test(url))).toEqual([]);
+  it("leaves account and admin scripts, and the back office's stylesheet, out of the precache (a shopper's data is not spent on them)", () => {
+    expect(precached().filter((url) => /^assets\/(admin|account|back-office|dashboard)/.test(url))).toEqual(
+      [],
+    );
   });
 });

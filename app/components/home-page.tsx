@@ -43,7 +43,7 @@ export function HomePage({ hero, grid, user, whatsapp }: HomeProps) {
   const consult = user ? consultHref(user) : "/register";
   return (
     <main id="main">
-      <section id="home" className="bg-gradient-to-b from-brand-50 to-white">
+      <section id="home" className="hero-band">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2 md:items-center md:py-16">
           <div>
             <h1 className="text-3xl font-extrabold leading-tight text-gray-900 sm:text-4xl">

@@ -45,7 +45,7 @@ export function AddToCartForm({
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#${anchor}`} />
       <button
         type="submit"
-        className="w-full rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 active:bg-brand-800"
+        className="add-to-cart-button"
         // The visible words start the accessible name (WCAG "label in name"); the product follows.
         aria-label={`Add to cart: ${product.name}`}
       >
@@ -73,7 +73,8 @@ export function ProductCard({
       id={id}
       // The first cards of a results page are in view at once: rendering them in a later frame would only
       // move their layout after the first paint.
-      className={`${eager ? "" : "render-near-view "}flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white`}
+      // Its parts are styled by .product-card (styles/site.css), written once rather than on every card.
+      className={eager ? "product-card" : "product-card render-near-view"}
     >
       {/* The picture leads to the page too; the name's link is the one announced. */}
       <Link to={url} tabIndex={-1} aria-hidden>
@@ -86,11 +87,9 @@ export function ProductCard({
           <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
         )}
       </Link>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <Title className="text-sm font-semibold leading-snug text-gray-900">
-          <Link to={url} className="hover:text-brand-700 hover:underline">
-            {product.name}
-          </Link>
+      <div>
+        <Title>
+          <Link to={url}>{product.name}</Link>
         </Title>
         <p className="text-xs text-gray-600">{product.category}</p>
         <ClassBadge medicineClass={product.medicineClass} />

@@ -66,7 +66,7 @@ export default function AboutPage() {
   const pharmacy = useRouteLoaderData<typeof rootLoader>("root")?.store.pharmacy;
   return (
     <main id="main">
-      <section className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="hero-band">
         <div className="mx-auto max-w-6xl px-4 py-10 md:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">About MediStore</p>
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold leading-tight text-gray-900 sm:text-4xl">

@@ -102,7 +102,7 @@ export default function ContactPage() {
   const store = root?.store;
   return (
     <main id="main">
-      <section className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="hero-band">
         <div className="mx-auto max-w-6xl px-4 py-10 md:py-14">
           <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">Contact us</h1>
           <p className="mt-3 max-w-2xl text-gray-700">

@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
 export default function HowPage() {
   return (
     <main id="main">
-      <section className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="hero-band">
         <div className="mx-auto max-w-4xl px-4 py-10 md:py-14">
           <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">How to install MediStore</h1>
           <p className="mt-3 text-gray-700">

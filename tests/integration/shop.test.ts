@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Client, DEMO, html, seedProducts } from "./helpers";
 
+/** The names on a page's product cards (components/product-card.tsx), in order. */
 async function names(path: string): Promise<string[]> {
   const page = await html(await new Client().get(path));
-  return [...page.matchAll(/<h([23]) class="text-sm font-semibold[^"]*"><a [^>]*>([^<]+)<\/a><\/h\1>/g)].map(
-    (m) => m[2],
-  );
+  const cards = page.split('<li id="product-').slice(1);
+  return cards.map((card) => /<h([23])><a [^>]*>([^<]+)<\/a><\/h\1>/.exec(card)?.[2] ?? "(no name)");
 }
 
 describe("shop and search", () => {

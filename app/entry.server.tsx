@@ -7,8 +7,8 @@ import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
 import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
 import { renderPage } from "./lib/render-page.server";
-// The shop's stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
-import css from "./styles/shop.css?inline";
+// The catalogue's stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
+import css from "./styles/catalogue.css?inline";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,4 +1,27 @@
-import type { RouteConfig } from "@remix-run/route-config";
 import { flatRoutes } from "@remix-run/fs-routes";
+import { layout, type RouteConfig } from "@remix-run/route-config";
 
-export default flatRoutes() satisfies RouteConfig;
+/**
+ * The pages shoppers land on and the edge cache keeps (workers/edge-cache.ts), plus the 404: every utility
+ * they use is in the small stylesheet inline in every page (styles/catalogue.css, which scans these files).
+ */
+const CATALOGUE_PAGES = new Set([
+  "routes/_index.tsx",
+  "routes/shop.tsx",
+  "routes/categories.$slug.tsx",
+  "routes/products.$slug.tsx",
+  "routes/$.tsx",
+]);
+/** The back office links its own whole sheet (routes/admin.tsx). */
+const BACK_OFFICE = "routes/admin.tsx";
+
+/**
+ * The routes of app/routes (file names as URLs). Every page but those above sits in a pathless layout that
+ * links the shop's whole stylesheet (layouts/shop-stylesheet.tsx): a new page is styled whole without
+ * anyone having to remember it, and only a page added to CATALOGUE_PAGES must make do with the inline sheet.
+ */
+export default flatRoutes().then((routes) => {
+  const own = routes.filter((route) => CATALOGUE_PAGES.has(route.file) || route.file === BACK_OFFICE);
+  const rest = routes.filter((route) => !own.includes(route));
+  return [...own, layout("layouts/shop-stylesheet.tsx", rest)];
+}) satisfies RouteConfig;

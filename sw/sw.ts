@@ -3,7 +3,8 @@
  * (bundled, then workbox-build injects the precache list of the hashed files).
  *
  * What it keeps on the phone, and why no more:
- *  - precached: the offline page, the icons and the shopper pages' scripts (their stylesheet is inline);
+ *  - precached: the offline page, the icons, the shopper pages' scripts and the stylesheet of the shop's
+ *    pages outside the catalogue (the catalogue's is inline);
  *  - pages the shopper has seen (page-rules.ts: the catalogue, product pages, /cart, the store's own
  *    pages), network first, so a page read offline is the last one seen; never a page rendered for a
  *    signed-in account, and all of them are dropped when someone signs in or out (shared phones);

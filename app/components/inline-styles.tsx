@@ -2,9 +2,10 @@ import { createContext, useContext } from "react";
 import { useNonce } from "./nonce";
 
 /**
- * The site's whole stylesheet, given by entry.server. It is small (about 8 KB compressed), so it rides
- * inside the HTML: the first paint then needs no second round trip for a render-blocking stylesheet,
- * which on a slow mobile link is the largest delay before anything shows. Empty in the browser.
+ * The catalogue's stylesheet (styles/catalogue.css), given by entry.server. It is small (about 6 KB
+ * compressed), so it rides inside the HTML: the first paint then needs no second round trip for a
+ * render-blocking stylesheet, which on a slow mobile link is the largest delay before anything shows. Pages
+ * outside the catalogue link a whole sheet after it (app/routes.ts). Empty in the browser.
  */
 export const InlineStylesContext = createContext("");
 

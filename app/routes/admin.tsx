@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /**
- * The back office's utilities, which the shop's inline sheet leaves out (styles/back-office.css). A real
+ * The back office's utilities, which the inline catalogue sheet leaves out (styles/back-office.css). A real
  * stylesheet link, so it applies without JavaScript too; on a move here in the browser, Remix loads it
  * before it shows the page.
  */

@@ -71,6 +71,14 @@ describe("offline reading", () => {
 
     await page.goto("/cart");
     await expect(page.getByText(OFFLINE_CART_MESSAGE).isVisible()).resolves.toBe(true);
+    // Styled by the shop's whole sheet, which the phone keeps (layouts/shop-stylesheet.tsx): a sheet that
+    // failed to load has no rules.
+    const shopSheetRules = await page.evaluate(
+      () =>
+        [...document.styleSheets].find((sheet) => sheet.href?.includes("/assets/shop-"))?.cssRules.length ??
+        0,
+    );
+    expect(shopSheetRules).toBeGreaterThan(10);
     await expect(page.locator("main").getByText(PRODUCT).first().isVisible()).resolves.toBe(true);
 
     // A page never opened on this phone: the offline page.

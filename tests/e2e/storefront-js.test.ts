@@ -151,6 +151,34 @@ describe("storefront with JavaScript", () => {
     await menu.waitFor({ state: "hidden" });
   });
 
+  it("moving from the catalogue to Contact in the browser brings the shop's whole stylesheet with it", async () => {
+    const context = await newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    // The catalogue's pages carry only the inline sheet.
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    // The footer is an island: its links move in the app once React has hydrated them (until then a click
+    // loads the page, as without JavaScript).
+    await page.waitForFunction(() => {
+      const link = document.querySelector('footer a[href="/contact"]');
+      return link !== null && Object.keys(link).some((key) => key.startsWith("__reactFiber"));
+    });
+    // A mark on this document: still there after the move, so it was made by the app, not a page load.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL((url) => url.pathname === "/contact");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    // Five columns from md up: a utility only the shop's whole sheet holds (styles/shop.css).
+    const columns = await page
+      .locator(".md\\:grid-cols-5")
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    expect(columns).toBe(5);
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/shop-"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+  });
+
   it("the hero types its phrases", async () => {
     const context = await newContext();
     const page = await context.newPage();

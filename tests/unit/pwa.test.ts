@@ -134,14 +134,18 @@ describe("service worker build", () => {
     expect(sw()).not.toContain("self.__WB_MANIFEST");
   });
 
-  it("precaches the offline page under the URL that serves it, the icons and the entry (the stylesheet rides in each page)", () => {
+  it("precaches the offline page under the URL that serves it, the icons, the entry and the shop's stylesheet (the catalogue's rides in each page)", () => {
     const urls = precached();
     expect(urls).toContain("offline");
     expect(urls).not.toContain("offline.html");
     expect(urls).toEqual(
       expect.arrayContaining(["favicon.svg", "icons/icon-192.png", "manifest.webmanifest"]),
     );
-    expect(urls.some((url) => url.endsWith(".css"))).toBe(false);
+    // The sheet the shop's pages outside the catalogue link (layouts/shop-stylesheet.tsx), with that layout.
+    expect(urls.filter((url) => url.endsWith(".css"))).toEqual([
+      expect.stringMatching(/^assets\/shop-[\w-]+\.css$/),
+    ]);
+    expect(urls.some((url) => /^assets\/shop-stylesheet-[\w-]+\.js$/.test(url))).toBe(true);
     expect(urls.some((url) => /^assets\/entry\.client-[\w-]+\.js$/.test(url))).toBe(true);
   });
 

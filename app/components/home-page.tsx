@@ -77,29 +77,35 @@ export function HomePage({ hero, grid, user, whatsapp }: HomeProps) {
                 <li
                   key={product.id}
                   id={`hero-product-${product.id}`}
-                  className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm"
+                  className="relative rounded-xl border border-gray-200 bg-white p-3 shadow-sm"
                 >
                   {product.imageUrl && !dataSaver ? (
-                    <Link to={productPath(product)} tabIndex={-1} aria-hidden>
-                      <img
-                        src={product.imageUrl}
-                        alt=""
-                        width={240}
-                        height={240}
-                        loading={i < 2 ? "eager" : "lazy"}
-                        fetchPriority={i === 0 ? "high" : undefined}
-                        className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
-                      />
-                    </Link>
+                    <img
+                      src={product.imageUrl}
+                      alt=""
+                      width={240}
+                      height={240}
+                      loading={i < 2 ? "eager" : "lazy"}
+                      fetchPriority={i === 0 ? "high" : undefined}
+                      className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+                    />
                   ) : null}
                   <p className="mt-2 text-sm font-semibold leading-snug">
-                    <Link to={productPath(product)} className="hover:text-brand-700 hover:underline">
+                    {/* Its link covers the card (.card-link, styles/site.css): the picture opens it too. */}
+                    <Link
+                      to={productPath(product)}
+                      className="card-link hover:text-brand-700 hover:underline"
+                    >
                       {product.name}
                     </Link>
                   </p>
                   <ClassBadge medicineClass={product.medicineClass} className="mt-1" />
                   <p className="text-sm font-bold">{formatNaira(product.priceKobo)}</p>
-                  <AddToCartForm product={product} anchor={`hero-product-${product.id}`} className="mt-2" />
+                  <AddToCartForm
+                    product={product}
+                    anchor={`hero-product-${product.id}`}
+                    className="relative mt-2"
+                  />
                 </li>
               ))}
             </ul>

@@ -76,17 +76,18 @@ export function ProductCard({
       // Its parts are styled by .product-card (styles/site.css), written once rather than on every card.
       className={eager ? "product-card" : "product-card render-near-view"}
     >
-      {/* The picture leads to the page too; the name's link is the one announced. */}
-      <Link to={url} tabIndex={-1} aria-hidden>
-        {dataSaver ? (
-          // Data saver: a light band with the name instead of the picture.
-          <span className="flex h-16 items-center justify-center bg-brand-50 px-2 text-center text-xs font-semibold text-brand-700">
-            {product.name}
-          </span>
-        ) : (
-          <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
-        )}
-      </Link>
+      {/* The picture is no link of its own: the name's link covers the whole card (styles/site.css). */}
+      {dataSaver ? (
+        // Data saver: a light band with the name instead of the picture.
+        <span
+          aria-hidden
+          className="flex h-16 items-center justify-center bg-brand-50 px-2 text-center text-xs font-semibold text-brand-700"
+        >
+          {product.name}
+        </span>
+      ) : (
+        <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
+      )}
       <div>
         <Title>
           <Link to={url}>{product.name}</Link>

@@ -173,6 +173,55 @@ describe("adding to the cart", () => {
   });
 });
 
+/**
+ * A tap at the element's place, whatever is on top of it there (Playwright's own click insists that the
+ * element takes it itself). Once the spot is drawn: a card far down the grid is rendered only near view.
+ */
+async function tapOn(page: Page, locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = (await locator.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await expect
+    .poll(() => page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.tagName, [x, y]))
+    .toBe("A");
+  await page.mouse.click(x, y);
+}
+
+describe("a product card", () => {
+  for (const javaScript of [true, false]) {
+    it(`with JavaScript ${javaScript ? "on" : "off"}, opens its product from a tap anywhere on it but its Add to cart button, which adds`, async () => {
+      const context = await newContext({ javaScript, viewport: PHONE_360 });
+      const page = await context.newPage();
+      for (const [added, list, index] of [
+        [1, '[data-testid="product-grid"] > li', 5],
+        [2, '[aria-label="Popular medicines"] > li', 1],
+      ] as const) {
+        await page.goto("/");
+        const card = page.locator(list).nth(index);
+        // One link a card, its name, announced once.
+        const link = card.getByRole("link");
+        expect(await link.count()).toBe(1);
+        const name = (await link.textContent())!;
+        await card.getByRole("button", { name: `Add to cart: ${name}` }).click();
+        await page
+          .getByTestId("cart-count")
+          .filter({ hasText: String(added) })
+          .waitFor();
+        // Answered, so that the next page has no change of the cart's to send again.
+        await page.locator('[data-testid="cart-button"][aria-busy="false"]').waitFor();
+        expect(new URL(page.url()).pathname).toBe("/");
+        // The picture and the price are no links of their own, yet a tap on either opens the product.
+        for (const part of [card.locator("img"), card.getByText("₦").first()]) {
+          await page.goto("/");
+          await tapOn(page, part);
+          await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
+          expect(new URL(page.url()).pathname).toMatch(/^\/products\//);
+        }
+      }
+    });
+  }
+});
+
 describe("typed quantities", () => {
   it("0, −3, 2.5 and 150 give our message, and the box always shows what the cart holds", async () => {
     const context = await newContext({ viewport: PHONE_360 });

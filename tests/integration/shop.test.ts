@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { countProducts } from "../../scripts/bench/measure/count-products.mjs";
 import { Client, DEMO, html, seedProducts } from "./helpers";
 
 /** The names on a page's product cards (components/product-card.tsx), in order. */
@@ -34,6 +35,9 @@ describe("shop and search", () => {
 
   it("search is a case-insensitive substring match on name or category", async () => {
     await seedProducts(DEMO);
+    // The bench counts a page's products the same way (scripts/bench/measure/count-products.mjs).
+    expect(countProducts(await html(await new Client().get("/shop?q=am")))).toBe(3);
+    expect(countProducts(await html(await new Client().get("/shop?q=zzzz")))).toBe(0);
     expect(await names("/shop?q=AMOXI")).toEqual(["Amoxicillin 500mg Capsules"]);
     expect(await names("/shop?q=antibiotics")).toEqual(["Amoxicillin 500mg Capsules"]);
     expect(await names("/shop?q=xicil")).toEqual(["Amoxicillin 500mg Capsules"]);

@@ -9,6 +9,7 @@
  */
 import { get } from "../servers.mjs";
 import { summarize } from "../stats.mjs";
+import { countProducts } from "./count-products.mjs";
 
 /** A page 40 deep: OFFSET 936 with 24 a page. */
 const DEEP = "page=40";
@@ -42,12 +43,6 @@ export const SEARCH_SHAPES = [
   { shape: "API search", paths: ["/api/products?q=pa&limit=24", "/api/products?q=tablets&limit=24"] },
   { shape: "listing, no search", paths: ["/", "/shop", `/shop?${DEEP}`, "/categories/antibiotics"] },
 ];
-
-/** Product cards on a page (their title, h2 or h3), or products in an API answer. @param {string} body */
-function countProducts(body) {
-  if (body.startsWith("[")) return JSON.parse(body).length;
-  return (body.match(/<h[23] class="text-sm font-semibold/g) ?? []).length;
-}
 
 /** The same page past the edge cache; the API is never cached. @param {string} path */
 function uncachedPath(path) {

@@ -47,10 +47,31 @@ export function ShopGrid({
   const Heading = headingLevel;
   const searching = navigation.state === "loading" && navigation.location.pathname === path;
 
+  /** Filters the grid a moment after the shopper stops typing. */
+  const searchAsTyped = (q: string) => {
+    clearTimeout(timer.current);
+    // One or two letters match almost everything and cannot use the search index: wait for a third
+    // (Search / Enter still sends a short term on purpose).
+    if (q.trim().length > 0 && q.trim().length < 3) return;
+    timer.current = setTimeout(() => {
+      submit(q.trim() ? { q } : {}, { action: path, method: "get", replace: true, preventScrollReset: true });
+    }, 250);
+  };
+
   useEffect(() => {
     // Keep the box in step with the URL (back/forward), unless the shopper is typing in it.
     if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.value = search;
   }, [search]);
+
+  useEffect(() => {
+    // Letters typed before this code arrived reached the box but no onChange (React does not replay them
+    // at hydration): search for them now, as if they had just been typed.
+    const typed = inputRef.current?.value ?? search;
+    if (document.activeElement === inputRef.current && typed !== search) searchAsTyped(typed);
+    return () => clearTimeout(timer.current);
+    // Once, at hydration; later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const pageHref = (n: number) => {
     const params = new URLSearchParams();
@@ -80,21 +101,7 @@ export function ShopGrid({
             placeholder="Search by name or category"
             autoComplete="off"
             enterKeyHint="search"
-            onChange={(event) => {
-              const q = event.currentTarget.value;
-              clearTimeout(timer.current);
-              // One or two letters match almost everything and cannot use the search index: wait for a
-              // third (Search / Enter still sends a short term on purpose).
-              if (q.trim().length > 0 && q.trim().length < 3) return;
-              timer.current = setTimeout(() => {
-                submit(q.trim() ? { q } : {}, {
-                  action: path,
-                  method: "get",
-                  replace: true,
-                  preventScrollReset: true,
-                });
-              }, 250);
-            }}
+            onChange={(event) => searchAsTyped(event.currentTarget.value)}
             className="w-full rounded-lg border border-gray-300 px-3 py-2"
           />
           <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">

@@ -94,6 +94,32 @@ describe("storefront with JavaScript", () => {
     expect(await page.getByTestId("cart-count").count()).toBe(0);
   });
 
+  it("a search typed before the grid's code arrived is run once it arrives", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    // Hold the home page's island code (components/island.tsx), as a slow connection would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(home-page|shop-grid)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.locator("#shop-search").fill("EMZOR");
+    // Nothing can search yet: the box holds the letters, the address is unchanged.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).search).toBe("");
+    release();
+    await page.waitForURL(/\?q=EMZOR/);
+    await page.waitForFunction(() => {
+      const names = [...document.querySelectorAll('[data-testid="product-grid"] h3')].map(
+        (h) => h.textContent ?? "",
+      );
+      return names.length > 0 && names.every((n) => n.toLowerCase().includes("emzor"));
+    });
+    expect(await page.locator("#shop-search").inputValue()).toBe("EMZOR");
+  });
+
   it("the drawer closes on Escape, its close button and Continue; Clear empties the cart and closes it", async () => {
     const context = await newContext();
     const page = await context.newPage();

@@ -20,11 +20,11 @@ const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 /**
  * The small modules every page's first load needs (the cart's providers, the islands' loader, the nonce and
- * offline helpers) ride in one "shell" chunk: as separate files each paid its own request and compression
+ * offline banner) ride in one "shell" chunk: as separate files each paid its own request and compression
  * overhead.
  */
 const SHELL =
-  /\/app\/(components\/(nonce|island|cart-drawer|cart-mutations)\.tsx|lib\/(network-failure|offline-messages)\.ts|features\/cart\/change-ids\.ts)$/;
+  /\/app\/(components\/(nonce|island|cart-drawer|cart-mutations)\.tsx|lib\/(network-failure|offline-banner-text)\.ts|features\/cart\/change-ids\.ts)$/;
 const frameworkChunk = (id: string) =>
   FRAMEWORK.test(id) || id.includes("vite/preload-helper")
     ? "framework"

@@ -5,7 +5,7 @@
  * first. Until then React leaves their server HTML in place (a Suspense boundary still to hydrate): links
  * and forms in it work as plain HTML meanwhile.
  */
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -67,13 +67,71 @@ export function island<P extends object>(load: () => Promise<Module<P>>): Compon
   // React's types for lazy() take props through a ref-aware mapping that a generic P cannot satisfy.
   const Inner = Lazy as unknown as ComponentType<P>;
   function Island(props: P) {
+    const mark = useRef<HydrationMark>({ hydrated: false }).current;
+    useEffect(() => {
+      // Runs as the page hydrates, outside the boundary: the island waits until Hydrated says otherwise.
+      if (!mark.hydrated) notHydrated.add(mark);
+      return () => {
+        notHydrated.delete(mark);
+        settle();
+      };
+    }, [mark]);
     return (
       <Suspense fallback={null}>
         <Inner {...props} />
+        <Hydrated mark={mark} />
       </Suspense>
     );
   }
   return Island;
+}
+
+type HydrationMark = { hydrated: boolean };
+/** The islands on the page whose server HTML React has not hydrated yet. */
+const notHydrated = new Set<HydrationMark>();
+let whenAllHydrated: (() => void)[] = [];
+
+function settle() {
+  if (notHydrated.size > 0) return;
+  const callbacks = whenAllHydrated;
+  whenAllHydrated = [];
+  callbacks.forEach((callback) => callback());
+}
+
+/** Renders nothing; its effect runs once its island's boundary is hydrated (or rendered in the browser). */
+function Hydrated({ mark }: { mark: HydrationMark }) {
+  useEffect(() => {
+    mark.hydrated = true;
+    notHydrated.delete(mark);
+    settle();
+  }, [mark]);
+  return null;
+}
+
+/**
+ * Calls back once every island on the page is hydrated: at once if they are, or after `timeoutMs` whatever
+ * happens (an island whose code cannot come). An update that reaches an island still waiting for its code
+ * makes React throw its server HTML away and draw it afresh (error 421), losing what the shopper typed in
+ * it; work that changes what the islands show waits here. Opens the islands' code at once (openIslands): the
+ * caller has work waiting on them. Call from an effect of a component above the islands (its effects run
+ * after theirs), so that every island on the page is counted. Returns a cancel function.
+ */
+export function afterIslandsHydrate(callback: () => void, timeoutMs: number): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    callback();
+  };
+  const timer = setTimeout(once, timeoutMs);
+  whenAllHydrated.push(once);
+  openIslands();
+  settle();
+  return () => {
+    done = true;
+    clearTimeout(timer);
+  };
 }
 
 /** The server: load every island's code before rendering, so that none suspends. */

@@ -6,7 +6,7 @@
  * load whole pages: the worker can answer a page it has seen, not the data requests of a client-side
  * navigation.
  */
-import { OFFLINE_COPY_MESSAGE, OFFLINE_MESSAGE } from "~/lib/offline-messages";
+import { OFFLINE_COPY_MESSAGE, OFFLINE_MESSAGE } from "~/lib/offline-banner-text";
 import { InlineScript } from "./inline-script";
 
 export function OfflineBanner() {

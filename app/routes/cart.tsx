@@ -7,7 +7,7 @@ import { Link, useRouteLoaderData, type ClientActionFunctionArgs } from "@remix-
 import { CartSummary } from "~/components/cart-summary";
 import type { CartActionData } from "~/components/cart-mutations";
 import { changeCart } from "~/features/cart/cart.server";
-import { CART_CHANGE_KEPT } from "~/features/cart/change-ids";
+import { CART_CHANGE_KEPT } from "~/lib/offline-messages";
 import type { loader as rootLoader } from "~/root";
 import { orNetworkFailure } from "~/lib/network-failure";
 import { safeRedirectPath } from "~/lib/safe-redirect";

@@ -5,8 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CART_CHANGE_KEPT } from "~/features/cart/change-ids";
-import { FORM_KEPT_MESSAGE, OFFLINE_CART_MESSAGE, OFFLINE_MESSAGE } from "~/lib/offline-messages";
+import { OFFLINE_MESSAGE } from "~/lib/offline-banner-text";
+import { CART_CHANGE_KEPT, FORM_KEPT_MESSAGE, OFFLINE_CART_MESSAGE } from "~/lib/offline-messages";
 import { CONTACT_SENT } from "~/features/contact/messages";
 import { newContext, withBrowser } from "./browser";
 import { register, uniqueEmail } from "./journeys";
@@ -180,6 +180,48 @@ describe("no lost cart change", () => {
       await expect(page.locator("main").getByText(PRODUCT).first().isVisible()).resolves.toBe(true);
     });
   }
+
+  it("sends a kept change again only once the page's islands are hydrated: a search typed meanwhile stays and runs", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`/shop?q=${encodeURIComponent(PRODUCT)}`);
+    const add = page.getByRole("button", { name: `Add to cart: ${PRODUCT}`, exact: true });
+    // The grid's own code handles the tap (with JavaScript), rather than the browser posting the form.
+    await page.waitForFunction((name) => {
+      const button = document.querySelector(`button[aria-label="Add to cart: ${name}"]`);
+      return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
+    }, PRODUCT);
+    // The change's answer never comes before the reload, so it is kept to be sent again.
+    let cartOpen = false;
+    await page.route(/\/cart\.data/, async (route) => {
+      if (cartOpen || route.request().method() !== "POST") return route.continue();
+      await route.abort().catch(() => {});
+    });
+    const sent = page.waitForRequest((r) => r.url().includes("/cart.data") && r.method() === "POST");
+    await add.click();
+    await sent;
+    cartOpen = true;
+    // The next page's grid code is slow to come, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/shop-grid-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "domcontentloaded" });
+    const box = page.locator("#shop-search");
+    await box.fill("Alabukun");
+    await box.evaluate((input) => input.setAttribute("data-typed-here", ""));
+    await page.waitForTimeout(500);
+    release();
+
+    await page.waitForURL(/\?q=Alabukun/);
+    await settledCart(page, 1);
+    // The same box, never redrawn, with what was typed.
+    await expect(page.locator("#shop-search[data-typed-here]").inputValue()).resolves.toBe("Alabukun");
+    await page.goto("/cart");
+    await expect(cartCount(page)).resolves.toBe(1);
+  });
 
   it("keeps a cart change made offline and sends it when the phone is back online", async () => {
     const context = await newContext();

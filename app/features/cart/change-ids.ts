@@ -8,9 +8,6 @@ export const CHANGE_ID_FIELD = "changeId";
 /** How many applied ids the cookie keeps: far more than changes a page can have on their way. */
 export const REMEMBERED_CHANGES = 20;
 
-export const CART_CHANGE_KEPT =
-  "You are offline. Your cart change is kept on this phone and will be sent when you are back online.";
-
 const CHANGE_ID = /^[A-Za-z0-9_-]{8,40}$/;
 
 /** The id a form carries, or null when it has none or a malformed one (treated as a change without id). */

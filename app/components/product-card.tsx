@@ -86,17 +86,17 @@ export function ProductCard({
           {product.name}
         </span>
       ) : (
-        <ProductThumb src={product.imageUrl} eager={eager} className="aspect-square w-full" />
+        <ProductThumb src={product.imageUrl} eager={eager} />
       )}
       <div>
         <Title>
           <Link to={url}>{product.name}</Link>
         </Title>
-        <p className="text-xs text-gray-600">{product.category}</p>
+        <p>{product.category}</p>
         <ClassBadge medicineClass={product.medicineClass} />
-        <p className="mt-auto pt-1 font-bold text-gray-900">{formatNaira(product.priceKobo)}</p>
+        <p className="card-price">{formatNaira(product.priceKobo)}</p>
         {product.inStock ? <StockNote stock={product} /> : null}
-        <AddToCartForm product={product} anchor={id} className="mt-1" />
+        <AddToCartForm product={product} anchor={id} />
       </div>
     </li>
   );

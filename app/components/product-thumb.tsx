@@ -13,9 +13,10 @@ export function ProductThumb({
   src: string | null;
   size?: number;
   eager?: boolean;
-  className: string;
+  /** Its size and place; without it the thumbnail has no class, and its parent styles it (.product-card). */
+  className?: string;
 }) {
-  const classes = `bg-gray-100 object-cover ${className}`;
+  const classes = className === undefined ? undefined : `bg-gray-100 object-cover ${className}`;
   const dataSaver = useDataSaver();
   if (!src || dataSaver) return <div className={classes} aria-hidden />;
   return (

@@ -4,9 +4,10 @@ import { hydrateRoot } from "react-dom/client";
 import { openIslands } from "./components/island";
 
 /**
- * An island (components/island.tsx) that the shopper changed before its code arrived (a cart update while
- * the grid was still loading) is rendered afresh by React instead of hydrated: expected, and harmless (its
- * code is there by then). React reports it as error 421; everything else is still reported.
+ * An island (components/island.tsx) that an update reaches before its code arrived (the shopper's own cart
+ * change while the grid was still loading; a kept one waits for the islands) is rendered afresh by React
+ * instead of hydrated: expected, and harmless (its code is there by then). React reports it as error 421;
+ * everything else is still reported.
  */
 function onRecoverableError(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);

@@ -191,7 +191,7 @@ describe("no lost cart change", () => {
       const button = document.querySelector(`button[aria-label="Add to cart: ${name}"]`);
       return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
     }, PRODUCT);
-    // The change's answer never comes before the reload, so it is kept to be sent again.
+    // The change never reaches the server (the connection drops), so the tab keeps it for the next page.
     let cartOpen = false;
     await page.route(/\/cart\.data/, async (route) => {
       if (cartOpen || route.request().method() !== "POST") return route.continue();

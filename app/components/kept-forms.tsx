@@ -3,6 +3,11 @@
  * (IndexedDB: it can hold a prescription photo) and sent by whatever page is open once the phone is back
  * online. Sent once: taking it out of storage is one transaction, so two tabs cannot both send it, and a
  * kept checkout keeps its idempotency key, so even a resend after a lost answer finds the order it made.
+ *
+ * The page keeps and sends them, not a service worker's replay queue (Background Sync): the open page sends
+ * the moment the phone says it is back online and shows the answer (the placed order, the message sent),
+ * and it works before the service worker controls the page. A worker's replay waits for the browser's own
+ * sync schedule (minutes, after a failed try), and its answer reaches no page.
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";

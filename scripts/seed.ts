@@ -8,7 +8,7 @@
  */
 import { getPlatformProxy } from "wrangler";
 import { CATALOGUE } from "./seed-data/catalogue";
-import { productImage } from "./seed-data/product-image";
+import { productImage, productImageKey } from "./seed-data/images";
 import { DEMO_ADMIN } from "./demo-admin";
 import { createDb } from "../app/db/client.server";
 import { ensureAdmin } from "../app/features/accounts/accounts.server";
@@ -21,13 +21,6 @@ function option(name: string): string | undefined {
 const persistTo = option("persist-to");
 const synthetic = Number(option("synthetic") ?? 0);
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60);
-
 async function main() {
   // wrangler's --persist-to DIR keeps its state in DIR/v3; getPlatformProxy wants that inner folder.
   const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
@@ -37,8 +30,10 @@ async function main() {
     if ((existing?.n ?? 0) === 0) {
       const statements: D1PreparedStatement[] = [];
       for (const product of CATALOGUE) {
-        const key = `products/seed/${slug(product.name)}.webp`;
-        await IMAGES.put(key, await productImage(product), { httpMetadata: { contentType: "image/webp" } });
+        const key = productImageKey(product.name);
+        await IMAGES.put(key, await productImage(product.name), {
+          httpMetadata: { contentType: "image/webp" },
+        });
         statements.push(
           DB.prepare(
             `INSERT INTO products (name, category, price_kobo, image_key, generic_name, strength, dosage_form,
@@ -85,7 +80,7 @@ async function seedSynthetic(DB: D1Database, count: number) {
   const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
   const bases = CATALOGUE.map(
     (p, i) =>
-      `(${i}, ${q(p.name.split(" ")[0])}, ${q(p.category)}, ${q(`products/seed/${slug(p.name)}.webp`)}, ${q(p.genericName)}, ${q(p.medicineClass)})`,
+      `(${i}, ${q(p.name.split(" ")[0])}, ${q(p.category)}, ${q(productImageKey(p.name))}, ${q(p.genericName)}, ${q(p.medicineClass)})`,
   ).join(",");
   const strengths = ["5mg", "10mg", "20mg", "50mg", "100mg", "250mg", "500mg", "1g"];
   const packs = ["Tablets", "Capsules", "Syrup 100ml", "Suspension 60ml", "Cream 30g", "Injection 2ml"];

@@ -13,13 +13,12 @@
  * the manifest without one fails the first test, and so does a recipe whose route is gone.
  * The seed is fixed, so a failure reproduces; each failing route is reported with the shrunk request.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it, onTestFinished } from "vitest";
-import worker from "../../workers/app";
 import { bearer, Client, DEMO, ORIGIN, PNG_BYTES, seedProducts, signUp } from "./helpers";
 import { startPartyDouble } from "./party-double";
-import { cookieOf, FIXTURE_IMAGE_KEY, routeWorld, type RouteWorld } from "./route-fixtures";
+import { callWorker, cookieOf, FIXTURE_IMAGE_KEY, routeWorld, type RouteWorld } from "./route-fixtures";
 import { expectRowPerRoute, fillPattern, MANIFEST_ROUTES, type ManifestRoute } from "./route-manifest";
 
 const SEED = 20_260_501;
@@ -98,7 +97,10 @@ const RECIPES: Record<string, Recipe> = {
     },
   },
   "routes/register": {
-    valid: { as: "form", fields: () => ({ name: "Ngozi", email: unique(), password: "a-strong-passphrase" }) },
+    valid: {
+      as: "form",
+      fields: () => ({ name: "Ngozi", email: unique(), password: "a-strong-passphrase" }),
+    },
   },
   "routes/logout": {},
   "routes/track": {
@@ -221,7 +223,9 @@ const RECIPES: Record<string, Recipe> = {
         phone: "08031234567",
         name: "Ada Obi",
         deliveryAddress: "5 Ogoja Road, Abakaliki",
-        items: [{ productId: String(w.product.id), name: w.product.name, price: 1200, quantity: 2, image: "" }],
+        items: [
+          { productId: String(w.product.id), name: w.product.name, price: 1200, quantity: 2, image: "" },
+        ],
         totalAmount: 2400,
       }),
     },
@@ -263,7 +267,10 @@ const REMIX_MANIFEST: ManifestRoute = {
 };
 
 const TARGETS: Target[] = [
-  ...MANIFEST_ROUTES.filter((route) => RECIPES[route.id]).map((route) => ({ route, recipe: RECIPES[route.id] })),
+  ...MANIFEST_ROUTES.filter((route) => RECIPES[route.id]).map((route) => ({
+    route,
+    recipe: RECIPES[route.id],
+  })),
   { route: REMIX_MANIFEST, recipe: {} },
 ].map(({ route, recipe }) => ({
   route,
@@ -735,19 +742,6 @@ type RequestInput = ReturnType<typeof requestInput> extends fc.Arbitrary<infer T
 // ---------------------------------------------------------------------------------------------------------
 // Driving the Worker
 
-/**
- * The Worker's own fetch (workers/app.ts, serving the built app), called in-process. Through SELF every
- * request of a test file costs more than the one before (the pool's service binding keeps something per
- * request), which thousands of fuzz requests turn into many minutes; called directly each stays a few ms.
- * Anything the Worker throws fails the test, as the 500 it would be.
- */
-async function callWorker(request: Request): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
 /** A session made directly in D1 (no password hashing), for a logout that must not end the role's session. */
 async function throwawaySession(userId: string): Promise<string> {
   const token = `fuzz-${crypto.randomUUID()}`;
@@ -782,7 +776,13 @@ const ORIGIN_HEADER = {
   "not-a-url": "medistore.test",
 } as const;
 
-function headersFor(input: RequestInput, path: string, role: Role, w: RouteWorld, logoutToken: string | null) {
+function headersFor(
+  input: RequestInput,
+  path: string,
+  role: Role,
+  w: RouteWorld,
+  logoutToken: string | null,
+) {
   const headers = new Headers(input.shape.junkHeaders ?? {});
   headers.set("Host", new URL(ORIGIN).host);
   const origin = ORIGIN_HEADER[input.shape.origin];
@@ -908,7 +908,9 @@ describe("fuzz: every route and API call answers junk with a 4xx and a message, 
   it("has a recipe for every route of the manifest, each giving every path parameter a value", () => {
     expectRowPerRoute(RECIPES, "a fuzz recipe");
     const unfilled = MANIFEST_ROUTES.filter((route) => RECIPES[route.id]).flatMap((route) => [
-      ...route.params.filter((p) => !RECIPES[route.id].params?.[p]).map((p) => `${route.id}: no value for ${p}`),
+      ...route.params
+        .filter((p) => !RECIPES[route.id].params?.[p])
+        .map((p) => `${route.id}: no value for ${p}`),
       ...Object.keys(RECIPES[route.id].params ?? {})
         .filter((p) => !route.params.includes(p))
         .map((p) => `${route.id}: no parameter ${p} in ${route.pattern}`),

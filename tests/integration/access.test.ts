@@ -12,7 +12,13 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ORIGIN, type TestUser } from "./helpers";
 import { startPartyDouble } from "./party-double";
-import { callWorker, FIXTURE_IMAGE_KEY, routeWorld, type RouteWorld } from "./route-fixtures";
+import {
+  callWorker,
+  FIXTURE_IMAGE_KEY,
+  routeWorld,
+  throwawaySession,
+  type RouteWorld,
+} from "./route-fixtures";
 import { expectRowPerRoute, fillPattern, MANIFEST_ROUTES, type ManifestRoute } from "./route-manifest";
 
 /** Who asks, as the fixture world has them, and where a signed-in one's home is. */
@@ -58,7 +64,9 @@ type Probe = {
   rule?: Rule;
   params?: (w: RouteWorld) => Record<string, string>;
   body?: (w: RouteWorld) => Body;
-  ok: number | Partial<Record<Role, number>>;
+  ok: number;
+  /** It ends the session it carries: sent with a session of its own, not the role's. */
+  endsSession?: true;
 };
 
 type Access = {
@@ -69,9 +77,9 @@ type Access = {
   refuses?: Partial<Record<Exclude<Answer, "ok" | "home">, number>>;
 };
 
-const get = (ok: Probe["ok"] = 200, more: Partial<Probe> = {}): Probe => ({ method: "GET", ok, ...more });
+const get = (ok = 200, more: Partial<Probe> = {}): Probe => ({ method: "GET", ok, ...more });
 /** An empty form (or JSON, or multipart): harmless, and answered by the route's own checks once let in. */
-const post = (ok: Probe["ok"], more: Partial<Probe> = {}): Probe => ({
+const post = (ok: number, more: Partial<Probe> = {}): Probe => ({
   method: "POST",
   ok,
   body: () => ({ form: {} }),
@@ -84,6 +92,7 @@ const product = { params: (w: RouteWorld) => ({ id: String(w.product.id) }) };
 const noProduct = { params: () => ({ id: "999999" }) };
 const token = { params: (w: RouteWorld) => ({ token: w.order.token }) };
 const orderId = { params: (w: RouteWorld) => ({ key: w.order.id }) };
+const neverIssued = { params: () => ({ token: "A".repeat(43) }) };
 /** Not disclosed: someone else's thing is answered as if it did not exist. */
 const HIDDEN = { "not-yours": 404 } as const;
 
@@ -110,12 +119,11 @@ const ACCESS: Record<string, Access> = {
   "routes/checkout": { rule: "public", probes: [get(), post(400)] },
   "routes/track": { rule: "public", probes: [get(), post(400)] },
   "routes/data-saver": { rule: "public", probes: [get(302), post(400)] },
-  // A GET only: a POST ends the session the other probes use.
-  "routes/logout": { rule: "public", probes: [get(302)] },
+  "routes/logout": { rule: "public", probes: [get(302), post(302, { endsSession: true })] },
   "routes/reset-password.$token": {
     rule: "public",
     // A link that was never issued: gone, whoever asks.
-    probes: [get(410, { params: () => ({ token: "A".repeat(43) }) })],
+    probes: [get(410, neverIssued), post(410, neverIssued)],
   },
   "routes/$": {
     rule: "public",
@@ -224,7 +232,8 @@ async function ask(route: ManifestRoute, probe: Probe, role: Role, w: RouteWorld
   const path = fillPattern(route, (name) => values[name] ?? "x");
   const headers = new Headers({ Host: new URL(ORIGIN).host });
   const user = ROLES[role].user(w);
-  if (user && path.startsWith("/api/")) headers.set("Authorization", `Bearer ${user.token}`);
+  if (user && probe.endsSession) headers.set("Authorization", `Bearer ${await throwawaySession(user.id)}`);
+  else if (user && path.startsWith("/api/")) headers.set("Authorization", `Bearer ${user.token}`);
   else if (user) headers.set("Cookie", `medistore_session=${user.client.cookies.get("medistore_session")}`);
   let body: BodyInit | undefined;
   if (probe.method !== "GET") {
@@ -243,7 +252,7 @@ function expected(route: ManifestRoute, access: Access, probe: Probe, role: Role
   const api = route.pattern.startsWith("/api/");
   switch (answer) {
     case "ok":
-      return { status: typeof probe.ok === "number" ? probe.ok : (probe.ok[role] ?? 200) };
+      return { status: probe.ok };
     case "home":
       return { status: 302, location: ROLES[role].home };
     case "sign-in": {
@@ -265,8 +274,12 @@ beforeEach(() => {
 afterEach(() => party.stop());
 
 describe("access: every route answers each role as its rule says", () => {
-  it("has an access rule for every route of the manifest", () => {
+  it("has an access rule for every route of the manifest, and asks every page's action too", () => {
     expectRowPerRoute(ACCESS, "an access rule");
+    const unasked = MANIFEST_ROUTES.filter(
+      (route) => route.page && route.action && !ACCESS[route.id]?.probes?.some((p) => p.method !== "GET"),
+    );
+    expect(unasked.map((route) => route.id)).toEqual([]);
   });
 
   it("guest, customer, another customer and admin each get what the rule gives them", async () => {

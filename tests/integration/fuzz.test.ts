@@ -18,7 +18,14 @@ import fc from "fast-check";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { bearer, Client, DEMO, ORIGIN, PNG_BYTES, seedProducts, signUp } from "./helpers";
 import { startPartyDouble } from "./party-double";
-import { callWorker, cookieOf, FIXTURE_IMAGE_KEY, routeWorld, type RouteWorld } from "./route-fixtures";
+import {
+  callWorker,
+  cookieOf,
+  FIXTURE_IMAGE_KEY,
+  routeWorld,
+  throwawaySession,
+  type RouteWorld,
+} from "./route-fixtures";
 import { expectRowPerRoute, fillPattern, MANIFEST_ROUTES, type ManifestRoute } from "./route-manifest";
 
 const SEED = 20_260_501;
@@ -741,17 +748,6 @@ type RequestInput = ReturnType<typeof requestInput> extends fc.Arbitrary<infer T
 
 // ---------------------------------------------------------------------------------------------------------
 // Driving the Worker
-
-/** A session made directly in D1 (no password hashing), for a logout that must not end the role's session. */
-async function throwawaySession(userId: string): Promise<string> {
-  const token = `fuzz-${crypto.randomUUID()}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  const idHash = btoa(String.fromCharCode(...new Uint8Array(digest)));
-  await env.DB.prepare("INSERT INTO sessions (id_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)")
-    .bind(idHash, userId, Date.now() + 60 * 60 * 1000, Date.now())
-    .run();
-  return token;
-}
 
 function buildPath({ route, recipe }: Target, input: RequestInput, w: RouteWorld): string {
   let path = fillPattern(route, (name) => {

@@ -53,6 +53,20 @@ export async function callWorker(request: Request): Promise<Response> {
   return response;
 }
 
+/**
+ * A session made directly in D1 (no password hashing), for a logout that must not end the session the
+ * rest of a test relies on. Sent as a Bearer token.
+ */
+export async function throwawaySession(userId: string): Promise<string> {
+  const token = `throwaway-${crypto.randomUUID()}`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  const idHash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  await env.DB.prepare("INSERT INTO sessions (id_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)")
+    .bind(idHash, userId, Date.now() + 60 * 60 * 1000, Date.now())
+    .run();
+  return token;
+}
+
 export function cookieOf(client: Client, name: string): string {
   const value = client.cookies.get(name);
   if (!value) throw new Error(`fixture client has no ${name} cookie`);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isProductCategory } from "./categories";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 import { isNigerianState } from "./nigeria";
+import { MEDICINE_CLASS, orList, PAYMENT_METHOD } from "./vocabularies";
 
 export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -182,13 +183,12 @@ export const apiAdminCreateSchema = adminCreateSchema.extend({
 /** NAFDAC registration numbers as printed on packs: "A4-1234", "04-5678", "B4-0123". */
 export const NAFDAC_NUMBER = /^[A-Z0-9]{1,3}-\d{4,6}$/i;
 export const MAX_STOCK = 1_000_000;
-export const MEDICINE_CLASS_VALUES = ["otc", "pharmacy", "prescription"] as const;
 
 export const PRODUCT_MESSAGES = {
   nafdacNumber:
     "The NAFDAC number must look like A4-1234 or 04-5678: up to 3 letters or digits, a dash, then 4 to 6 digits.",
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString("en-NG")}, or empty when it is not counted.`,
-  medicineClass: "The medicine class must be otc, pharmacy or prescription.",
+  medicineClass: `The medicine class must be ${orList(MEDICINE_CLASS.values)}.`,
   prescriptionOnly: "prescriptionOnly must be true or false.",
 } as const;
 
@@ -228,7 +228,7 @@ const nafdacNumber = z
     return value.toUpperCase();
   });
 
-const medicineClass = z.enum(MEDICINE_CLASS_VALUES, { error: PRODUCT_MESSAGES.medicineClass });
+const medicineClass = z.enum(MEDICINE_CLASS.values, { error: PRODUCT_MESSAGES.medicineClass });
 
 /** Units in stock: a whole number within the range (null: not counted). */
 const stockCount = z
@@ -339,9 +339,9 @@ export const changePasswordSchema = z
 
 export const resetPasswordSchema = z.object(newPasswordTwice).superRefine(samePasswords);
 
-export const PAYMENT_METHODS = ["pay_on_delivery", "bank_transfer"] as const;
-export type PaymentMethodChoice = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_UNKNOWN = "Please choose how you will pay: on delivery or by bank transfer.";
+export const PAYMENT_METHOD_UNKNOWN = `Please choose how you will pay: ${orList(
+  PAYMENT_METHOD.entries.map((method) => method.choice),
+)}.`;
 
 /**
  * Where to and how to pay, beside the delivery details. No state (older API clients) is accepted: the fee
@@ -354,8 +354,9 @@ export const deliveryChoiceSchema = z.object({
     .max(40)
     .optional()
     .transform((value) => value || null),
+  // None chosen (older API clients): the first, as the checkout form preselects.
   paymentMethod: z
-    .enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_UNKNOWN })
+    .enum(PAYMENT_METHOD.values, { error: PAYMENT_METHOD_UNKNOWN })
     .optional()
-    .transform((value) => value ?? "pay_on_delivery"),
+    .transform((value) => value ?? PAYMENT_METHOD.values[0]),
 });

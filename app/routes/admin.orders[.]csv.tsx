@@ -4,6 +4,7 @@ import { toCsv } from "~/lib/csv";
 import { parseOrderFilters } from "~/lib/order-filters";
 import { ordersForExport } from "~/models/order-search.server";
 import { requireAdmin } from "~/services/session.server";
+import { DELIVERY_STATUS, PAYMENT_METHOD, PAYMENT_STATUS } from "~/lib/vocabularies";
 
 /** An export is for a report, not a backup: a cap keeps one request within a Worker's limits. */
 export const CSV_EXPORT_LIMIT = 10_000;
@@ -48,9 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       naira(order.totalKobo - (order.deliveryFeeKobo ?? 0)),
       naira(order.deliveryFeeKobo),
       naira(order.totalKobo),
-      order.deliveryStatus,
-      order.paymentMethod === "bank_transfer" ? "Bank transfer" : "Pay on delivery",
-      order.paymentStatus,
+      DELIVERY_STATUS.label(order.deliveryStatus),
+      PAYMENT_METHOD.label(order.paymentMethod),
+      PAYMENT_STATUS.label(order.paymentStatus),
     ]),
   ]);
   const day = new Date().toISOString().slice(0, 10);

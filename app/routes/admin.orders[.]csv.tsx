@@ -1,6 +1,6 @@
 /** GET /admin/orders.csv?…filters: the filtered orders as a spreadsheet (the same filters as Admin › Orders). */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { toCsv } from "~/lib/csv";
+import { csvPhone, toCsv } from "~/lib/csv";
 import { parseOrderFilters } from "~/lib/order-filters";
 import { ordersForExport } from "~/models/order-search.server";
 import { requireAdmin } from "~/services/session.server";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lagosTime.format(order.createdAt),
       order.name,
       order.email,
-      order.phone,
+      csvPhone(order.phone),
       order.deliveryState,
       order.deliveryAddress,
       lines,

@@ -200,3 +200,30 @@ export function withD1ParameterLimit(d1: D1Database, limit = D1_MAX_BOUND_PARAME
     },
   });
 }
+
+/**
+ * A CSV file's rows as a spreadsheet reads them (RFC 4180): quoted cells may hold commas, quotes ("")
+ * and line breaks; a byte order mark in front is not part of the first cell.
+ */
+export function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = text.startsWith("\uFEFF") ? 1 : 0;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") (row.push(cell), (cell = ""));
+    else if (c === "\r" && text[i + 1] === "\n") {
+      rows.push([...row, cell]);
+      ((row = []), (cell = ""), i++);
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

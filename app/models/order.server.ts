@@ -176,7 +176,7 @@ export async function orderCounts(db: Database) {
   const row = await db
     .select({
       total: sql<number>`count(*)`,
-      delivered: sql<number>`coalesce(sum(CASE WHEN ${orders.deliveryStatus} = 'Delivered' THEN 1 ELSE 0 END), 0)`,
+      delivered: sql<number>`coalesce(sum(CASE WHEN ${eq(orders.deliveryStatus, "Delivered")} THEN 1 ELSE 0 END), 0)`,
     })
     .from(orders)
     .get();

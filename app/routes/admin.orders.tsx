@@ -14,6 +14,7 @@ import { ReviewBadge } from "~/components/review-badge";
 import { LocalTime } from "~/components/local-time";
 import { OrderTimeline } from "~/components/order-timeline";
 import { StatusBadge } from "~/components/status-badge";
+import { VocabularyOptions } from "~/components/vocabulary-options";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { displayOrderRef } from "~/features/orders/order-status";
@@ -273,11 +274,7 @@ function OrderRow({
               onChange={(event) => onStatusChange(event.currentTarget.form)}
               className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
             >
-              {DELIVERY_STATUS.entries.map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <VocabularyOptions entries={DELIVERY_STATUS.entries} />
             </select>
             {/* With JavaScript the change saves itself; without it, this button saves. */}
             {hydrated ? null : (
@@ -330,22 +327,14 @@ function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
         Status
         <select name="status" defaultValue={filters.status ?? ""} className={FILTER_INPUT}>
           <option value="">Any</option>
-          {DELIVERY_STATUS.entries.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <VocabularyOptions entries={DELIVERY_STATUS.entries} />
         </select>
       </label>
       <label className="text-sm font-medium text-gray-800">
         Payment
         <select name="paymentStatus" defaultValue={filters.paymentStatus ?? ""} className={FILTER_INPUT}>
           <option value="">Any</option>
-          {PAYMENT_STATUS.entries.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <VocabularyOptions entries={PAYMENT_STATUS.entries} />
         </select>
       </label>
       <label className="text-sm font-medium text-gray-800">

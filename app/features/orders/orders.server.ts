@@ -300,6 +300,19 @@ export async function changeOrder(
 }
 
 /**
+ * The order behind a private link, and who is acting on it as the timeline names them: the signed-in
+ * account it belongs to, else "The customer" (whoever holds the link).
+ */
+export async function orderOfLinkHolder(request: Request, context: AppLoadContext, token: string) {
+  const order = await getOrderByAccessToken(context.db, token);
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
+  const user = await getUser(request, context);
+  const who =
+    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  return { order, who };
+}
+
+/**
  * The shopper cancels their own order (the holder of its private link, or the signed-in account it
  * belongs to) while the state machine lets them; its stock comes back in the same batch
  * (docs/product-rules.md).
@@ -309,10 +322,6 @@ export async function cancelOwnOrder(
   context: AppLoadContext,
   token: string,
 ): Promise<OrderWithItems> {
-  const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
-  const user = await getUser(request, context);
-  const who =
-    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  const { order, who } = await orderOfLinkHolder(request, context, token);
   return (await changeOrder(context, order, { deliveryStatus: "Cancelled" }, who, "customer")).order;
 }

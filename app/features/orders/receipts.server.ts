@@ -14,7 +14,7 @@ import { DELETED_CUSTOMER } from "~/models/privacy.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
-import { ORDER_LINK_UNKNOWN, ORDER_NOT_FOUND } from "./orders.server";
+import { ORDER_NOT_FOUND, orderOfLinkHolder } from "./orders.server";
 import { RECEIPT_FIELD } from "./order-view";
 import { receiptRefusal } from "./order-state";
 
@@ -90,11 +90,7 @@ export async function uploadReceiptWithLink(
   token: string,
   form: FormData,
 ): Promise<OrderWithItems> {
-  const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
-  const user = await getUser(request, context);
-  const who =
-    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  const { order, who } = await orderOfLinkHolder(request, context, token);
   return storeReceipt(request, context, order, form, who);
 }
 

@@ -3,8 +3,9 @@ import { z } from "zod";
 import * as vocabularies from "./vocabularies";
 import { orList, PAYMENT_METHOD, REVIEW_DECISION, REVIEW_STATUS, vocabulary } from "./vocabularies";
 
-const all = Object.entries(vocabularies).filter(
-  (entry): entry is [string, vocabularies.Vocabulary<[{ value: string; label: string }]>] =>
+type AnyVocabulary = { entries: readonly { value: string; label: string }[]; values: readonly string[] };
+const all = Object.entries(vocabularies as Record<string, unknown>).filter(
+  (entry): entry is [string, AnyVocabulary] =>
     typeof entry[1] === "object" && entry[1] !== null && "entries" in entry[1],
 );
 

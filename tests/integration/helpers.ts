@@ -210,19 +210,26 @@ export function readCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = "";
   let quoted = false;
-  let i = text.startsWith("\uFEFF") ? 1 : 0;
-  for (; i < text.length; i++) {
+  for (let i = text.startsWith("\uFEFF") ? 1 : 0; i < text.length; i++) {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") (row.push(cell), (cell = ""));
-    else if (c === "\r" && text[i + 1] === "\n") {
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted || (c !== "," && c !== "\r")) {
+      cell += c;
+    } else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (text[i + 1] === "\n") {
       rows.push([...row, cell]);
-      ((row = []), (cell = ""), i++);
-    } else cell += c;
+      row = [];
+      cell = "";
+      i++;
+    } else {
+      cell += c;
+    }
   }
   if (cell !== "" || row.length > 0) rows.push([...row, cell]);
   return rows;

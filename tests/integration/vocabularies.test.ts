@@ -19,7 +19,7 @@ import { DEMO, placeOrder, seedProducts } from "./helpers";
 /** Every column the schema gives a list of values: table, column, values. */
 function vocabularyColumns() {
   return (
-    Object.values(schema)
+    (Object.values(schema) as unknown[])
       .filter((value): value is SQLiteTable => value instanceof SQLiteTable)
       .flatMap((table) => {
         const config = getTableConfig(table);

@@ -14,7 +14,7 @@ import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { deliveryTime } from "~/features/delivery/delivery-view";
 import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
-import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
+import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import { FieldError, FormField, INPUT_CLASS, TextAreaField } from "./form-field";
 import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { keepOffline } from "./kept-forms";
@@ -367,22 +367,18 @@ function DeliveryChoices({
       <fieldset>
         <legend className="block text-sm font-medium text-gray-800">How you will pay</legend>
         <div className="mt-1 flex flex-col gap-1.5 text-sm">
-          {(["pay_on_delivery", "bank_transfer"] as const).map((method) => (
-            <label key={method} className="flex items-start gap-2">
+          {PAYMENT_METHOD.entries.map(({ value, label, hint }, index) => (
+            <label key={value} className="flex items-start gap-2">
               <input
                 type="radio"
                 name="paymentMethod"
-                value={method}
-                defaultChecked={(values.paymentMethod ?? "pay_on_delivery") === method}
+                value={value}
+                defaultChecked={values.paymentMethod ? values.paymentMethod === value : index === 0}
                 className="mt-1"
               />
               <span>
-                {PAYMENT_METHOD_TEXT[method]}
-                {method === "bank_transfer" ? (
-                  <span className="block text-xs text-gray-600">
-                    Our account details show on your order page; upload the transfer receipt there.
-                  </span>
-                ) : null}
+                {label}
+                {hint ? <span className="block text-xs text-gray-600">{hint}</span> : null}
               </span>
             </label>
           ))}

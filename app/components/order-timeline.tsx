@@ -1,5 +1,6 @@
 import { reviewSummary, type ReviewView, type TimelineEntry } from "~/features/orders/order-view";
 import { LocalTime } from "~/components/local-time";
+import { REVIEW_STATUS } from "~/lib/vocabularies";
 
 /**
  * An order's history, oldest first: its status changes (who changed it, when, from what to what) and a
@@ -28,7 +29,7 @@ export function OrderTimeline({
       {items.map((item) =>
         "review" in item && item.review ? (
           <li key={item.key} data-testid="review-entry">
-            <span className="font-medium">Prescription {item.review.decision}</span> ·{" "}
+            <span className="font-medium">{REVIEW_STATUS.label(item.review.decision)}</span> ·{" "}
             <LocalTime ms={item.at} />
             <span className="block text-gray-700">{reviewSummary(item.review)}</span>
             {item.review.note ? (

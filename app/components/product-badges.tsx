@@ -1,6 +1,6 @@
 /** The medicine class badge and the stock line, the same on cards, product pages and the back office. */
-import type { MedicineClass } from "~/db/schema";
-import { MEDICINE_CLASS_BADGES, stockLabel, type StockView } from "~/features/catalogue/product-view";
+import { stockLabel, type StockView } from "~/features/catalogue/product-view";
+import { MEDICINE_CLASS, type MedicineClass } from "~/lib/vocabularies";
 
 const CLASS_BADGE_STYLE: Record<MedicineClass, string> = {
   otc: "",
@@ -15,7 +15,7 @@ export function ClassBadge({
   medicineClass: MedicineClass;
   className?: string;
 }) {
-  const label = MEDICINE_CLASS_BADGES[medicineClass];
+  const label = MEDICINE_CLASS.entry(medicineClass).badge;
   if (!label) return null;
   return (
     <span

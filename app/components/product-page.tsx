@@ -4,13 +4,9 @@ import type { ReactNode } from "react";
 import { useDataSaver } from "./data-saver";
 import { ClassBadge, StockNote } from "./product-badges";
 import { AddToCartForm } from "./product-card";
-import {
-  MEDICINE_CLASS_LABELS,
-  PHARMACY_NOTE,
-  PRESCRIPTION_NOTE,
-  type ProductPageData,
-} from "~/features/catalogue/product-view";
+import { PHARMACY_NOTE, PRESCRIPTION_NOTE, type ProductPageData } from "~/features/catalogue/product-view";
 import { formatNaira } from "~/lib/money";
+import { MEDICINE_CLASS } from "~/lib/vocabularies";
 
 const DETAILS: { key: keyof ProductPageData; label: string }[] = [
   { key: "genericName", label: "Generic name (active ingredient)" },
@@ -117,7 +113,7 @@ export function ProductPage({ product, children }: { product: ProductPageData; c
           </div>
           <div className="border-b border-gray-100 pb-2">
             <dt className="text-sm text-gray-600">Class</dt>
-            <dd className="font-medium text-gray-900">{MEDICINE_CLASS_LABELS[product.medicineClass]}</dd>
+            <dd className="font-medium text-gray-900">{MEDICINE_CLASS.label(product.medicineClass)}</dd>
           </div>
         </dl>
       </section>

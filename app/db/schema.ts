@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { CONSENT_KINDS } from "~/lib/privacy-notice";
+import {
+  DELIVERY_STATUS,
+  MEDICINE_CLASS,
+  ORDER_EVENT_KIND,
+  PAYMENT_METHOD,
+  PAYMENT_STATUS,
+  REVIEW_DECISION,
+  REVIEW_STATUS,
+} from "~/lib/vocabularies";
 
 /** Epoch milliseconds, set by the database so every writer agrees on the clock. */
 const createdAt = () =>
@@ -29,9 +39,7 @@ export const products = sqliteTable(
     /** NAFDAC registration number as printed on the pack, e.g. "A4-0123". */
     nafdacNumber: text("nafdac_number"),
     /** Who may sell it how (docs/product-rules.md): over the counter, by a pharmacist, or on prescription. */
-    medicineClass: text("medicine_class", { enum: ["otc", "pharmacy", "prescription"] })
-      .notNull()
-      .default("otc"),
+    medicineClass: text("medicine_class", { enum: MEDICINE_CLASS.values }).notNull().default("otc"),
     description: text("description"),
     directions: text("directions"),
     warnings: text("warnings"),
@@ -173,18 +181,14 @@ export const orders = sqliteTable(
     phone: text("phone").notNull(),
     deliveryAddress: text("delivery_address").notNull(),
     totalKobo: integer("total_kobo").notNull(),
-    deliveryStatus: text("delivery_status", {
-      enum: ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"],
-    })
-      .notNull()
-      .default("Pending"),
+    deliveryStatus: text("delivery_status", { enum: DELIVERY_STATUS.values }).notNull().default("Pending"),
     /** The prescription a prescription-only order was placed with (the customer's upload, or the guest's). */
     prescriptionId: text("prescription_id").references(() => prescriptions.id, { onDelete: "set null" }),
     /**
      * Null when nothing in the order needs a prescription; otherwise "pending" until a pharmacist
      * approves or rejects it (the decision itself is in prescription_reviews).
      */
-    reviewStatus: text("review_status", { enum: ["pending", "approved", "rejected"] }),
+    reviewStatus: text("review_status", { enum: REVIEW_STATUS.values }),
     /** One of NIGERIAN_STATES; null on orders from clients that sent none (fee to be confirmed). */
     deliveryState: text("delivery_state"),
     /**
@@ -192,12 +196,10 @@ export const orders = sqliteTable(
      * fee is still to be confirmed (no state given), and on orders from before fees existed.
      */
     deliveryFeeKobo: integer("delivery_fee_kobo"),
-    paymentMethod: text("payment_method", { enum: ["pay_on_delivery", "bank_transfer"] })
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHOD.values })
       .notNull()
       .default("pay_on_delivery"),
-    paymentStatus: text("payment_status", { enum: ["unpaid", "paid"] })
-      .notNull()
-      .default("unpaid"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUS.values }).notNull().default("unpaid"),
     /** Private R2 key of the bank transfer receipt the shopper uploaded (receipts/…). */
     receiptKey: text("receipt_key"),
     receiptUploadedAt: integer("receipt_uploaded_at", { mode: "number" }),
@@ -249,10 +251,8 @@ export const orderStatusEvents = sqliteTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    /** "status" (delivery status), "payment" (unpaid → paid) or "receipt" (a transfer receipt uploaded). */
-    kind: text("kind", { enum: ["status", "payment", "receipt"] })
-      .notNull()
-      .default("status"),
+    /** A delivery status change, a payment status change, or a transfer receipt uploaded. */
+    kind: text("kind", { enum: ORDER_EVENT_KIND.values }).notNull().default("status"),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
     /** The admin who changed it; kept as a name too so the timeline survives the account. */
@@ -271,7 +271,7 @@ export const prescriptionReviews = sqliteTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    decision: text("decision", { enum: ["approved", "rejected"] }).notNull(),
+    decision: text("decision", { enum: REVIEW_DECISION.values }).notNull(),
     note: text("note").notNull().default(""),
     /** Kept as name and PCN number too, so the record survives the account. */
     reviewerId: text("reviewer_id"),
@@ -363,7 +363,7 @@ export const consents = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["prescriptions", "chat"] }).notNull(),
+    kind: text("kind", { enum: CONSENT_KINDS }).notNull(),
     noticeVersion: text("notice_version").notNull(),
     givenAt: integer("given_at", { mode: "number" }).notNull(),
     withdrawnAt: integer("withdrawn_at", { mode: "number" }),

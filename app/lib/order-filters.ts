@@ -3,13 +3,12 @@
  * `GET /api/orders/all-orders` take the same ones): q, status, paymentStatus, from, to (Lagos dates).
  * Anything unreadable is dropped, never an error: a filter link must always open.
  */
-export const ORDER_STATUS_FILTERS = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
-export const PAYMENT_STATUS_FILTERS = ["unpaid", "paid"] as const;
+import { DELIVERY_STATUS, PAYMENT_STATUS, type DeliveryStatus, type PaymentStatus } from "./vocabularies";
 
 export type OrderFilters = {
   q: string;
-  status: (typeof ORDER_STATUS_FILTERS)[number] | null;
-  paymentStatus: (typeof PAYMENT_STATUS_FILTERS)[number] | null;
+  status: DeliveryStatus | null;
+  paymentStatus: PaymentStatus | null;
   /** YYYY-MM-DD, a day in Lagos time (inclusive); null when not set. */
   from: string | null;
   to: string | null;
@@ -23,20 +22,18 @@ function validDate(raw: string | null): string | null {
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== raw ? null : raw;
 }
 
-function oneOf<T extends string>(list: readonly T[], raw: string | null): T | null {
-  return list.includes(raw as T) ? (raw as T) : null;
-}
-
 export function parseOrderFilters(params: URLSearchParams): OrderFilters {
   const q = (params.get("q") ?? "")
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
     .trim()
     .slice(0, 100);
+  const status = params.get("status");
+  const paymentStatus = params.get("paymentStatus");
   return {
     q,
-    status: oneOf(ORDER_STATUS_FILTERS, params.get("status")),
-    paymentStatus: oneOf(PAYMENT_STATUS_FILTERS, params.get("paymentStatus")),
+    status: DELIVERY_STATUS.includes(status) ? status : null,
+    paymentStatus: PAYMENT_STATUS.includes(paymentStatus) ? paymentStatus : null,
     from: validDate(params.get("from")),
     to: validDate(params.get("to")),
   };

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isProductCategory } from "./categories";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 import { isNigerianState } from "./nigeria";
+import { MEDICINE_CLASS, orList, PAYMENT_METHOD } from "./vocabularies";
 
 export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -20,38 +21,34 @@ export function normalizeNigerianPhone(raw: string): string | null {
   return match ? `+234${match[1]}` : null;
 }
 
-const trimmed = (max: number, tooLong: string) =>
-  z.string({ error: CHECKOUT_MISSING_FIELDS }).trim().min(1, CHECKOUT_MISSING_FIELDS).max(max, tooLong);
+/** A phone number as the server keeps it (+234…), or the refusal every form gives. */
+function toNigerianPhone(value: string, ctx: z.RefinementCtx): string {
+  const phone = normalizeNigerianPhone(value);
+  if (phone) return phone;
+  ctx.addIssue({ code: "custom", message: INVALID_PHONE });
+  return z.NEVER;
+}
 
-export const emailField = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, "Email is required.")
-  .max(254, INVALID_EMAIL)
-  .pipe(z.email(INVALID_EMAIL))
-  .transform((value) => value.toLowerCase());
+/** Required text, trimmed; `missing` is said when it is absent or empty. */
+const required = (missing: string) => z.string({ error: missing }).trim().min(1, missing);
+
+/** An e-mail address, stored lowercased (one address whatever its case); `missing` is said when empty. */
+const email = (missing: string) =>
+  required(missing)
+    .max(254, INVALID_EMAIL)
+    .pipe(z.email(INVALID_EMAIL))
+    .transform((value) => value.toLowerCase());
+
+export const emailField = email("Email is required.");
 
 export const checkoutSchema = z.object({
-  name: trimmed(100, "Please keep the name under 100 characters."),
-  email: z
-    .string({ error: CHECKOUT_MISSING_FIELDS })
-    .trim()
-    .min(1, CHECKOUT_MISSING_FIELDS)
-    .max(254, INVALID_EMAIL)
-    .pipe(z.email(INVALID_EMAIL)),
-  phone: z
-    .string({ error: CHECKOUT_MISSING_FIELDS })
-    .trim()
-    .min(1, CHECKOUT_MISSING_FIELDS)
-    .transform((value, ctx) => {
-      const phone = normalizeNigerianPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
-        return z.NEVER;
-      }
-      return phone;
-    }),
-  deliveryAddress: trimmed(500, "Please keep the address under 500 characters."),
+  name: required(CHECKOUT_MISSING_FIELDS).max(100, "Please keep the name under 100 characters."),
+  email: email(CHECKOUT_MISSING_FIELDS),
+  phone: required(CHECKOUT_MISSING_FIELDS).transform(toNigerianPhone),
+  deliveryAddress: required(CHECKOUT_MISSING_FIELDS).max(
+    500,
+    "Please keep the address under 500 characters.",
+  ),
 });
 export type CheckoutDetails = z.infer<typeof checkoutSchema>;
 
@@ -111,6 +108,20 @@ export const registerSchema = z.object({
 });
 
 export const MAX_PRICE_NAIRA = 10_000_000;
+const PRICE_FORMAT = "The price must be a number in naira, like 1500 or 1500.50.";
+const CATEGORY_UNKNOWN = "Please choose a category from the list.";
+
+const category = z.string({ error: CATEGORY_UNKNOWN }).refine(isProductCategory, CATEGORY_UNKNOWN);
+
+/** A price in naira (at most two decimals, within the range), kept as whole kobo. */
+const nairaPrice = z
+  .number({ error: PRICE_FORMAT })
+  .refine((naira) => Math.abs(naira * 100 - Math.round(naira * 100)) < 1e-6, PRICE_FORMAT)
+  .refine(
+    (naira) => naira > 0 && naira <= MAX_PRICE_NAIRA,
+    `The price must be more than ₦0 and at most ₦${MAX_PRICE_NAIRA.toLocaleString("en-NG")}.`,
+  )
+  .transform((naira) => Math.round(naira * 100));
 
 /** Add/edit product form (the image is checked separately, by content). Price is typed in naira. */
 export const productSchema = z.object({
@@ -119,32 +130,15 @@ export const productSchema = z.object({
     .trim()
     .min(2, "Please enter the product name.")
     .max(200, "Please keep the name under 200 characters."),
-  category: z
-    .string({ error: "Please choose a category from the list." })
-    .refine((value) => isProductCategory(value), "Please choose a category from the list."),
-  price: z
-    .string({ error: "Please enter the price in naira." })
-    .trim()
-    .min(1, "Please enter the price in naira.")
+  category,
+  price: required("Please enter the price in naira.")
     .transform((value, ctx) => {
       const cleaned = value.replace(/[₦,\s]/g, "");
-      if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "The price must be a number in naira, like 1500 or 1500.50.",
-        });
-        return z.NEVER;
-      }
-      const naira = Number(cleaned);
-      if (naira <= 0 || naira > MAX_PRICE_NAIRA) {
-        ctx.addIssue({
-          code: "custom",
-          message: `The price must be more than ₦0 and at most ₦${MAX_PRICE_NAIRA.toLocaleString("en-NG")}.`,
-        });
-        return z.NEVER;
-      }
-      return Math.round(naira * 100);
-    }),
+      if (/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number(cleaned);
+      ctx.addIssue({ code: "custom", message: PRICE_FORMAT });
+      return z.NEVER;
+    })
+    .pipe(nairaPrice),
 });
 
 /** A Pharmacists Council of Nigeria registration number as printed: letters, digits, "/" and "-". */
@@ -189,13 +183,12 @@ export const apiAdminCreateSchema = adminCreateSchema.extend({
 /** NAFDAC registration numbers as printed on packs: "A4-1234", "04-5678", "B4-0123". */
 export const NAFDAC_NUMBER = /^[A-Z0-9]{1,3}-\d{4,6}$/i;
 export const MAX_STOCK = 1_000_000;
-export const MEDICINE_CLASS_VALUES = ["otc", "pharmacy", "prescription"] as const;
 
 export const PRODUCT_MESSAGES = {
   nafdacNumber:
     "The NAFDAC number must look like A4-1234 or 04-5678: up to 3 letters or digits, a dash, then 4 to 6 digits.",
   stock: `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString("en-NG")}, or empty when it is not counted.`,
-  medicineClass: "The medicine class must be otc, pharmacy or prescription.",
+  medicineClass: `The medicine class must be ${orList(MEDICINE_CLASS.values)}.`,
   prescriptionOnly: "prescriptionOnly must be true or false.",
 } as const;
 
@@ -235,7 +228,15 @@ const nafdacNumber = z
     return value.toUpperCase();
   });
 
-const medicineClass = z.enum(MEDICINE_CLASS_VALUES, { error: PRODUCT_MESSAGES.medicineClass });
+const medicineClass = z.enum(MEDICINE_CLASS.values, { error: PRODUCT_MESSAGES.medicineClass });
+
+/** Units in stock: a whole number within the range (null: not counted). */
+const stockCount = z
+  .number({ error: PRODUCT_MESSAGES.stock })
+  .int(PRODUCT_MESSAGES.stock)
+  .min(0, PRODUCT_MESSAGES.stock)
+  .max(MAX_STOCK, PRODUCT_MESSAGES.stock)
+  .nullable();
 
 /** The admin form's medicine information and stock; every field optional, "" clears it. */
 export const productDetailsFormSchema = z
@@ -248,15 +249,12 @@ export const productDetailsFormSchema = z
       .trim()
       .transform((value, ctx) => {
         if (!value) return null;
-        const stock = /^\d{1,7}$/.test(value.replace(/[,\s]/g, ""))
-          ? Number(value.replace(/[,\s]/g, ""))
-          : NaN;
-        if (!(stock >= 0 && stock <= MAX_STOCK)) {
-          ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stock });
-          return z.NEVER;
-        }
-        return stock;
-      }),
+        const digits = value.replace(/[,\s]/g, "");
+        if (/^\d{1,7}$/.test(digits)) return Number(digits);
+        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stock });
+        return z.NEVER;
+      })
+      .pipe(stockCount),
   })
   .partial();
 
@@ -268,20 +266,8 @@ const nullable = <T extends z.ZodType<string | null, string>>(schema: T) =>
 export const productPatchSchema = z
   .object({
     name: productSchema.shape.name,
-    category: z
-      .string({ error: "Please choose a category from the list." })
-      .refine((value) => isProductCategory(value), "Please choose a category from the list."),
-    price: z
-      .number({ error: "The price must be a number in naira, like 1500 or 1500.50." })
-      .refine(
-        (naira) => Math.abs(naira * 100 - Math.round(naira * 100)) < 1e-6,
-        "The price must be a number in naira, like 1500 or 1500.50.",
-      )
-      .refine(
-        (naira) => naira > 0 && naira <= MAX_PRICE_NAIRA,
-        `The price must be more than ₦0 and at most ₦${MAX_PRICE_NAIRA.toLocaleString("en-NG")}.`,
-      )
-      .transform((naira) => Math.round(naira * 100)),
+    category,
+    price: nairaPrice,
     genericName: nullable(textFields.genericName),
     strength: nullable(textFields.strength),
     dosageForm: nullable(textFields.dosageForm),
@@ -293,12 +279,7 @@ export const productPatchSchema = z
     nafdacNumber: nullable(nafdacNumber),
     medicineClass,
     prescriptionOnly: z.boolean({ error: PRODUCT_MESSAGES.prescriptionOnly }),
-    stock: z
-      .number({ error: PRODUCT_MESSAGES.stock })
-      .int(PRODUCT_MESSAGES.stock)
-      .min(0, PRODUCT_MESSAGES.stock)
-      .max(MAX_STOCK, PRODUCT_MESSAGES.stock)
-      .nullable(),
+    stock: stockCount,
   })
   .partial();
 /** Optional text: blank becomes null (a profile field the customer cleared). */
@@ -317,15 +298,7 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const phone = normalizeNigerianPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+    .transform((value, ctx) => (value ? toNigerianPhone(value, ctx) : null)),
   deliveryAddress: optionalProfileText(500, "Please keep the address under 500 characters."),
   deliveryState: z
     .string()
@@ -366,9 +339,9 @@ export const changePasswordSchema = z
 
 export const resetPasswordSchema = z.object(newPasswordTwice).superRefine(samePasswords);
 
-export const PAYMENT_METHODS = ["pay_on_delivery", "bank_transfer"] as const;
-export type PaymentMethodChoice = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_UNKNOWN = "Please choose how you will pay: on delivery or by bank transfer.";
+export const PAYMENT_METHOD_UNKNOWN = `Please choose how you will pay: ${orList(
+  PAYMENT_METHOD.entries.map((method) => method.choice),
+)}.`;
 
 /**
  * Where to and how to pay, beside the delivery details. No state (older API clients) is accepted: the fee
@@ -381,8 +354,9 @@ export const deliveryChoiceSchema = z.object({
     .max(40)
     .optional()
     .transform((value) => value || null),
+  // None chosen (older API clients): the first, as the checkout form preselects.
   paymentMethod: z
-    .enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_UNKNOWN })
+    .enum(PAYMENT_METHOD.values, { error: PAYMENT_METHOD_UNKNOWN })
     .optional()
-    .transform((value) => value ?? "pay_on_delivery"),
+    .transform((value) => value ?? PAYMENT_METHOD.values[0]),
 });

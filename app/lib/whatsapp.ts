@@ -1,5 +1,6 @@
 /** The order hand-off to the pharmacy: a wa.me link with a pre-filled message (docs/product-rules.md, Checkout and orders). */
 import { formatNaira } from "./money";
+import { PAYMENT_METHOD, type PaymentMethod } from "./vocabularies";
 
 export type WhatsAppOrder = {
   orderRef: string;
@@ -11,7 +12,7 @@ export type WhatsAppOrder = {
   /** null while the fee is to be confirmed (no state given). */
   deliveryFeeKobo?: number | null;
   deliveryState?: string | null;
-  paymentMethod?: "pay_on_delivery" | "bank_transfer";
+  paymentMethod?: PaymentMethod;
   items: { name: string; quantity: number; unitPriceKobo: number }[];
   statusUrl: string;
   /** Holds prescription-only medicines not yet approved by a pharmacist. */
@@ -19,11 +20,6 @@ export type WhatsAppOrder = {
 };
 
 export const AWAITING_REVIEW_LINE = "⚠️ Prescription-only items: awaiting pharmacist review";
-
-export const PAYMENT_METHOD_TEXT = {
-  pay_on_delivery: "Pay on delivery (cash or card on the rider’s POS)",
-  bank_transfer: "Bank transfer",
-} as const;
 
 /** Subtotal, delivery and total (the fee may still be to be confirmed), and how the shopper will pay. */
 function totalLines(order: WhatsAppOrder): string[] {
@@ -42,7 +38,7 @@ function totalLines(order: WhatsAppOrder): string[] {
     order.deliveryFeeKobo === null
       ? `Total: ${formatNaira(order.totalKobo)} plus delivery`
       : `Total: ${formatNaira(order.totalKobo)}`,
-    ...(order.paymentMethod ? [`Payment: ${PAYMENT_METHOD_TEXT[order.paymentMethod]}`] : []),
+    ...(order.paymentMethod ? [`Payment: ${PAYMENT_METHOD.label(order.paymentMethod)}`] : []),
   ];
 }
 

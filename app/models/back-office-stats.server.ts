@@ -1,8 +1,9 @@
 /** The back office overview's figures: today's orders, revenue by day, orders awaiting payment, stock alerts. */
-import { and, asc, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, gte, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { LOW_STOCK } from "~/lib/limits";
+import { PAYMENT_STATUS } from "~/lib/vocabularies";
 
 /** Nigeria is on West Africa Time (UTC+1, no daylight saving): a "day" in the back office is a Lagos day. */
 export const WAT_OFFSET_MS = 60 * 60 * 1000;
@@ -29,6 +30,8 @@ export async function ordersByDay(db: Database, since: number) {
     .orderBy(asc(day));
 }
 
+const UNSETTLED = PAYMENT_STATUS.entries.filter((status) => !status.settled).map((status) => status.value);
+
 /** Orders not yet paid (and not cancelled), and how many of them have a transfer receipt to check. */
 export async function countAwaitingPayment(db: Database): Promise<{ total: number; withReceipt: number }> {
   const row = await db
@@ -37,7 +40,7 @@ export async function countAwaitingPayment(db: Database): Promise<{ total: numbe
       withReceipt: sql<number>`coalesce(sum(${orders.receiptKey} IS NOT NULL), 0)`,
     })
     .from(orders)
-    .where(and(sql`${orders.paymentStatus} = 'unpaid'`, ne(orders.deliveryStatus, "Cancelled")))
+    .where(and(inArray(orders.paymentStatus, UNSETTLED), ne(orders.deliveryStatus, "Cancelled")))
     .get();
   return { total: row?.total ?? 0, withReceipt: row?.withReceipt ?? 0 };
 }

@@ -11,11 +11,11 @@ import {
   orderStatusEvents,
   prescriptionReviews,
   products,
-  type DeliveryStatus,
   type Order,
   type OrderItem,
   type PrescriptionReview,
 } from "~/db/schema";
+import type { DeliveryStatus, OrderEventKind, PaymentStatus, ReviewDecision } from "~/lib/vocabularies";
 
 /** An order with its lines and, for a prescription order, the pharmacist's decision once there is one. */
 export type OrderWithItems = Order & { items: OrderItem[]; review: PrescriptionReview | null };
@@ -176,112 +176,86 @@ export async function orderCounts(db: Database) {
   const row = await db
     .select({
       total: sql<number>`count(*)`,
-      delivered: sql<number>`coalesce(sum(CASE WHEN ${orders.deliveryStatus} = 'Delivered' THEN 1 ELSE 0 END), 0)`,
+      delivered: sql<number>`coalesce(sum(CASE WHEN ${eq(orders.deliveryStatus, "Delivered")} THEN 1 ELSE 0 END), 0)`,
     })
     .from(orders)
     .get();
   return { total: row?.total ?? 0, delivered: row?.delivered ?? 0 };
 }
 
-/*
- * Status changes and reviews are conditional writes ("only if the order is still as read"), batched as plain
- * D1 statements: INSERT … SELECT and UPDATE … WHERE EXISTS say it directly, and the batch is atomic.
- */
-
-/** Records a status change on the order, if `condition` (SQL on orders, with `args`) holds. */
-function statusEventStatement(
-  d1: D1Database,
-  orderId: string,
-  status: DeliveryStatus,
-  who: { id: string; name: string },
-  condition: string,
-  args: unknown[],
-) {
-  return d1
-    .prepare(
-      `INSERT INTO order_status_events (order_id, from_status, to_status, changed_by, changed_by_name)
-       SELECT id, delivery_status, ?, ?, ? FROM orders WHERE id = ? AND ${condition}`,
-    )
-    .bind(status, who.id || null, who.name, orderId, ...args);
-}
-
-/** Adds an order's quantities back to its products' counted stock, if `condition` (on orders) holds. */
-function restockStatement(d1: D1Database, orderId: string, condition: string, args: unknown[]) {
-  return d1
-    .prepare(
-      `UPDATE products SET stock = stock + (
-         SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
-       WHERE stock IS NOT NULL
-         AND id IN (SELECT product_id FROM order_items WHERE order_id = ?1)
-         AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND ${condition})`,
-    )
-    .bind(orderId, ...args);
-}
-
-/**
- * Sets the status and records the change (who, when, from, to) in the same batch, provided the order still
- * has the status it was read with (two admins racing record one change). Answers whether it changed. An
- * order that becomes Cancelled gives its units back to the counted stock in that batch: exactly once, since
- * only the transition into Cancelled does it and a Cancelled order's status never changes again.
- */
-export async function setOrderStatus(
-  db: Database,
-  order: Pick<Order, "id" | "deliveryStatus">,
-  status: DeliveryStatus,
-  admin: { id: string; name: string },
-): Promise<boolean> {
-  const d1 = db.$client;
-  const asRead = [order.deliveryStatus];
-  const [event] = await d1.batch([
-    statusEventStatement(d1, order.id, status, admin, "delivery_status = ?", asRead),
-    ...(status === "Cancelled" ? [restockStatement(d1, order.id, "delivery_status = ?2", asRead)] : []),
-    d1
-      .prepare("UPDATE orders SET delivery_status = ? WHERE id = ? AND delivery_status = ?")
-      .bind(status, order.id, order.deliveryStatus),
-  ]);
-  return event.meta.changes > 0;
-}
-
-export type ReviewRecord = {
-  orderId: string;
-  decision: "approved" | "rejected";
-  note: string;
-  reviewer: { id: string; name: string; pcnNumber: string };
+/** A change the order's state machine allowed (features/orders/order-state.ts): what each part becomes. */
+export type OrderWrite = {
+  payment: { to: PaymentStatus } | null;
+  delivery: { to: DeliveryStatus } | null;
+  /** A pharmacist's decision, recorded with their PCN number and note. */
+  review: { to: ReviewDecision; note: string; pcnNumber: string } | null;
+  /** Gives the order's units back to the products that count stock (the order is being cancelled). */
+  restock: boolean;
 };
 
+type OrderAsRead = Pick<Order, "id" | "deliveryStatus" | "paymentStatus" | "reviewStatus">;
+
 /**
- * A pharmacist's decision, in one batch and only while the order still awaits one: the record (who, PCN
- * number, when, decision, note), the order's review status and, for a rejection, its cancellation (a
- * status change in the timeline and the stock given back). Answers false when it was already decided.
+ * Writes an allowed change in one batch, all or nothing: each part's timeline entry (who, when, from, to),
+ * the pharmacist's decision, the stock given back, and the order's new state. Every statement holds only
+ * while the order is still as it was read (INSERT … SELECT and UPDATE … WHERE EXISTS say it directly), so a
+ * change made meanwhile leaves all of them matching nothing. Answers whether it was written.
  */
-export async function recordReview(db: Database, review: ReviewRecord): Promise<boolean> {
-  const { orderId, decision, note, reviewer } = review;
+export async function writeOrderChange(
+  db: Database,
+  asRead: OrderAsRead,
+  write: OrderWrite,
+  who: { id: string; name: string },
+): Promise<boolean> {
   const d1 = db.$client;
-  const open = "review_status = 'pending' AND delivery_status != 'Cancelled'";
-  const cancel =
-    decision === "rejected"
-      ? [
-          statusEventStatement(d1, orderId, "Cancelled", reviewer, open, []),
-          restockStatement(d1, orderId, open, []),
-        ]
-      : [];
-  const [record] = await d1.batch([
+  const state = [asRead.id, asRead.deliveryStatus, asRead.paymentStatus, asRead.reviewStatus];
+  // The order as read, its four values bound from parameter ?n on.
+  const stillAsRead = (n: number) =>
+    `id = ?${n} AND delivery_status = ?${n + 1} AND payment_status = ?${n + 2} AND review_status IS ?${n + 3}`;
+  const event = (kind: OrderEventKind, column: "delivery_status" | "payment_status", to: string) =>
     d1
       .prepare(
-        `INSERT INTO prescription_reviews (order_id, decision, note, reviewer_id, reviewer_name, reviewer_pcn)
-         SELECT id, ?, ?, ?, ?, ? FROM orders WHERE id = ? AND ${open}`,
+        `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name)
+         SELECT id, ?1, ${column}, ?2, ?3, ?4 FROM orders WHERE ${stillAsRead(5)}`,
       )
-      .bind(decision, note, reviewer.id, reviewer.name, reviewer.pcnNumber, orderId),
-    ...cancel,
-    d1
-      .prepare(
-        `UPDATE orders SET review_status = ?,
-           delivery_status = CASE WHEN ? = 'rejected' THEN 'Cancelled' ELSE delivery_status END
-         WHERE id = ? AND ${open}`,
-      )
-      .bind(decision, decision, orderId),
-  ]);
-  return record.meta.changes > 0;
+      .bind(kind, to, who.id || null, who.name, ...state);
+  const statements: D1PreparedStatement[] = [];
+  if (write.review)
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO prescription_reviews (order_id, decision, note, reviewer_id, reviewer_name, reviewer_pcn)
+           SELECT id, ?1, ?2, ?3, ?4, ?5 FROM orders WHERE ${stillAsRead(6)}`,
+        )
+        .bind(write.review.to, write.review.note, who.id || null, who.name, write.review.pcnNumber, ...state),
+    );
+  if (write.payment) statements.push(event("payment", "payment_status", write.payment.to));
+  if (write.delivery) statements.push(event("status", "delivery_status", write.delivery.to));
+  if (write.restock)
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE products SET stock = stock + (
+             SELECT coalesce(sum(quantity), 0) FROM order_items WHERE order_id = ?1 AND product_id = products.id)
+           WHERE stock IS NOT NULL
+             AND id IN (SELECT product_id FROM order_items WHERE order_id = ?1)
+             AND EXISTS (SELECT 1 FROM orders WHERE ${stillAsRead(1)})`,
+        )
+        .bind(...state),
+    );
+  // Last, so every statement before it saw the order as read.
+  const update = d1
+    .prepare(
+      `UPDATE orders SET delivery_status = ?1, payment_status = ?2, review_status = ?3 WHERE ${stillAsRead(4)}`,
+    )
+    .bind(
+      write.delivery?.to ?? asRead.deliveryStatus,
+      write.payment?.to ?? asRead.paymentStatus,
+      write.review?.to ?? asRead.reviewStatus,
+      ...state,
+    );
+  const results = await d1.batch([...statements, update]);
+  return results[results.length - 1].meta.changes > 0;
 }
 
 /** Orders awaiting a pharmacist, oldest first (the review queue). */
@@ -289,7 +263,8 @@ export async function listPendingReviews(db: Database, limit = 100): Promise<Ord
   const list = await db
     .select()
     .from(orders)
-    .where(eq(orders.reviewStatus, "pending"))
+    // A cancelled order's prescription is no longer reviewed (the state machine refuses it).
+    .where(and(eq(orders.reviewStatus, "pending"), ne(orders.deliveryStatus, "Cancelled")))
     .orderBy(orders.createdAt)
     .limit(limit);
   return withItemsMany(db, list);
@@ -318,55 +293,32 @@ export async function statusEventsFor(db: Database, orderIds: string[]) {
 }
 
 /**
- * An admin records a payment change (unpaid ↔ paid) and its timeline entry in one batch, only while the
- * order still has the status they saw. Answers whether it changed.
- */
-export async function setPaymentStatus(
-  db: Database,
-  order: Pick<Order, "id" | "paymentStatus">,
-  status: "unpaid" | "paid",
-  admin: { id: string; name: string },
-): Promise<boolean> {
-  const d1 = db.$client;
-  const [event] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name)
-         SELECT id, 'payment', payment_status, ?, ?, ? FROM orders WHERE id = ? AND payment_status = ?`,
-      )
-      .bind(status, admin.id, admin.name, order.id, order.paymentStatus),
-    d1
-      .prepare("UPDATE orders SET payment_status = ? WHERE id = ? AND payment_status = ?")
-      .bind(status, order.id, order.paymentStatus),
-  ]);
-  return event.meta.changes > 0;
-}
-
-/**
- * Points a bank-transfer order at a newly stored receipt and records it on the timeline, in one batch and
- * only while the order still awaits payment by transfer and still points at `previousKey` (two uploads at
- * once: one wins, the other is told). Answers whether it changed.
+ * Points an order at a newly stored receipt and records it on the timeline, in one batch and only while
+ * the order is still as it was read when the state machine let it take one (features/orders/order-state.ts),
+ * pointing at the same receipt (two uploads at once: one wins, the other is told). Answers whether it
+ * changed.
  */
 export async function setReceipt(
   db: Database,
-  order: Pick<Order, "id" | "receiptKey">,
+  order: Pick<Order, "id" | "receiptKey" | "paymentMethod" | "paymentStatus" | "deliveryStatus">,
   receipt: { key: string; uploadedAt: number },
   who: { id: string; name: string },
 ): Promise<boolean> {
   const d1 = db.$client;
-  const open = `payment_method = 'bank_transfer' AND payment_status = 'unpaid'
-    AND delivery_status != 'Cancelled' AND receipt_key IS ?`;
+  const asRead = `id = ? AND payment_method = ? AND payment_status = ? AND delivery_status = ? AND receipt_key IS ?`;
+  const state = [order.id, order.paymentMethod, order.paymentStatus, order.deliveryStatus, order.receiptKey];
+  const kind: OrderEventKind = "receipt";
   const [event] = await d1.batch([
     d1
       .prepare(
         `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name, created_at)
-         SELECT id, 'receipt', CASE WHEN receipt_key IS NULL THEN 'none' ELSE 'replaced' END, 'uploaded', ?, ?, ?
-         FROM orders WHERE id = ? AND ${open}`,
+         SELECT id, ?, CASE WHEN receipt_key IS NULL THEN 'none' ELSE 'replaced' END, 'uploaded', ?, ?, ?
+         FROM orders WHERE ${asRead}`,
       )
-      .bind(who.id || null, who.name, receipt.uploadedAt, order.id, order.receiptKey),
+      .bind(kind, who.id || null, who.name, receipt.uploadedAt, ...state),
     d1
-      .prepare(`UPDATE orders SET receipt_key = ?, receipt_uploaded_at = ? WHERE id = ? AND ${open}`)
-      .bind(receipt.key, receipt.uploadedAt, order.id, order.receiptKey),
+      .prepare(`UPDATE orders SET receipt_key = ?, receipt_uploaded_at = ? WHERE ${asRead}`)
+      .bind(receipt.key, receipt.uploadedAt, ...state),
   ]);
   return event.meta.changes > 0;
 }

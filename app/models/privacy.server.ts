@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
+import { DELIVERY_STATUS } from "~/lib/vocabularies";
 import {
   authThrottle,
   consents,
@@ -83,9 +84,10 @@ export async function accessLogFor(db: Database, prescriptionIds: string[]) {
   return views.sort((a, b) => a.viewedAt - b.viewedAt || a.id - b.id);
 }
 
-/** The ids of prescriptions an order still being handled (not Delivered or Cancelled) points at. */
+/** The ids of prescriptions an order still being handled (an open status: not Delivered or Cancelled) points at. */
 function heldByOpenOrder() {
-  return sql`(SELECT ${orders.prescriptionId} FROM ${orders} WHERE ${orders.prescriptionId} IS NOT NULL AND ${orders.deliveryStatus} NOT IN ('Delivered', 'Cancelled'))`;
+  const open = DELIVERY_STATUS.entries.filter((status) => status.open).map((status) => status.value);
+  return sql`(SELECT ${orders.prescriptionId} FROM ${orders} WHERE ${orders.prescriptionId} IS NOT NULL AND ${inArray(orders.deliveryStatus, open)})`;
 }
 
 /** A customer's prescriptions that no open order needs (withdrawn consent deletes these). */

@@ -14,29 +14,24 @@ import { ReviewBadge } from "~/components/review-badge";
 import { LocalTime } from "~/components/local-time";
 import { OrderTimeline } from "~/components/order-timeline";
 import { StatusBadge } from "~/components/status-badge";
+import { VocabularyOptions } from "~/components/vocabulary-options";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
-import { DELIVERY_STATUSES, displayOrderRef, isDeliveryStatus } from "~/features/orders/order-status";
-import {
-  backOfficeOrderViews,
-  changeOrderStatus,
-  changePaymentStatus,
-} from "~/features/orders/orders.server";
+import { displayOrderRef } from "~/features/orders/order-status";
+import { backOfficeOrderViews, changeOrder } from "~/features/orders/orders.server";
+import { nextStatuses } from "~/features/orders/order-state";
+import { DELIVERY_STATUS, PAYMENT_STATUS, type PaymentStatus } from "~/lib/vocabularies";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError } from "~/lib/app-error";
 import { carriesSession, requireAdmin } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
-import {
-  filterQuery,
-  hasFilters,
-  ORDER_STATUS_FILTERS,
-  parseOrderFilters,
-  type OrderFilters,
-} from "~/lib/order-filters";
+import { filterQuery, hasFilters, parseOrderFilters, type OrderFilters } from "~/lib/order-filters";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const STATUS_UPDATE_FAILED = "Failed to update status";
+/** What "Mark paid" sets: the money has arrived. */
+const MARK_PAID: PaymentStatus = "paid";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -64,15 +59,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const payment = form?.get("paymentStatus");
   if (typeof orderId !== "string") return fail();
   try {
-    if (payment === "paid" || payment === "unpaid") {
-      const { order, changed } = await changePaymentStatus(context, admin, orderId, payment);
+    // "Mark paid" sends the row's status too, unchanged: the button says what the admin asked for.
+    if (PAYMENT_STATUS.includes(payment)) {
+      const { order, changed } = await changeOrder(
+        context,
+        orderId,
+        { paymentStatus: payment },
+        admin,
+        "admin",
+      );
       const ref = displayOrderRef(order);
-      const state = payment === "paid" ? "paid" : "not paid";
+      const state = PAYMENT_STATUS.label(payment).toLowerCase();
       const message = changed ? `Order ${ref} is now marked ${state}` : `Order ${ref} was already ${state}`;
       return redirectWithToast(back, { type: "success", message }, context.config);
     }
-    if (!isDeliveryStatus(status)) return fail();
-    const { order, changed } = await changeOrderStatus(context, admin, orderId, status);
+    if (!DELIVERY_STATUS.includes(status)) return fail();
+    const { order, changed } = await changeOrder(
+      context,
+      orderId,
+      { deliveryStatus: status },
+      admin,
+      "admin",
+    );
     const ref = displayOrderRef(order);
     const message = changed
       ? `Order ${ref} is now ${order.deliveryStatus}`
@@ -184,7 +192,8 @@ function OrderRow({
   statusKey: string;
   hydrated: boolean;
 }) {
-  const cancelled = order.deliveryStatus === "Cancelled";
+  // A Cancelled order: nothing about it changes any more (its status, its payment).
+  const final = nextStatuses(order, "admin").length === 0;
   const formId = `order-${order.id}`;
   return (
     <tr data-testid="admin-order" data-order-id={order.id} className="order-row">
@@ -215,16 +224,16 @@ function OrderRow({
       <td data-part="total">{formatNaira(order.totalKobo)}</td>
       <td data-part="status">
         <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
-        {cancelled ? null : order.paymentStatus === "paid" ? (
+        {final ? null : PAYMENT_STATUS.entry(order.paymentStatus).settled ? (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-            Paid
+            {PAYMENT_STATUS.label(order.paymentStatus)}
           </span>
         ) : (
           <button
             type="submit"
             form={formId}
             name="paymentStatus"
-            value="paid"
+            value={MARK_PAID}
             aria-label={`Mark order ${order.orderRef} paid`}
             className="rounded-full border border-gray-300 px-2 py-0.5 text-xs font-semibold text-gray-800 hover:bg-gray-50"
           >
@@ -244,7 +253,7 @@ function OrderRow({
         ) : null}
       </td>
       <td data-part="action">
-        {cancelled ? (
+        {final ? (
           <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
         ) : (
           <form
@@ -265,9 +274,7 @@ function OrderRow({
               onChange={(event) => onStatusChange(event.currentTarget.form)}
               className="min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 py-1 md:flex-none"
             >
-              {DELIVERY_STATUSES.map((status) => (
-                <option key={status}>{status}</option>
-              ))}
+              <VocabularyOptions entries={DELIVERY_STATUS.entries} />
             </select>
             {/* With JavaScript the change saves itself; without it, this button saves. */}
             {hydrated ? null : (
@@ -320,17 +327,14 @@ function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
         Status
         <select name="status" defaultValue={filters.status ?? ""} className={FILTER_INPUT}>
           <option value="">Any</option>
-          {ORDER_STATUS_FILTERS.map((status) => (
-            <option key={status}>{status}</option>
-          ))}
+          <VocabularyOptions entries={DELIVERY_STATUS.entries} />
         </select>
       </label>
       <label className="text-sm font-medium text-gray-800">
         Payment
         <select name="paymentStatus" defaultValue={filters.paymentStatus ?? ""} className={FILTER_INPUT}>
           <option value="">Any</option>
-          <option value="unpaid">Not paid</option>
-          <option value="paid">Paid</option>
+          <VocabularyOptions entries={PAYMENT_STATUS.entries} />
         </select>
       </label>
       <label className="text-sm font-medium text-gray-800">

@@ -1,9 +1,10 @@
 /** GET /admin/orders.csv?…filters: the filtered orders as a spreadsheet (the same filters as Admin › Orders). */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { toCsv } from "~/lib/csv";
+import { csvPhone, toCsv } from "~/lib/csv";
 import { parseOrderFilters } from "~/lib/order-filters";
 import { ordersForExport } from "~/models/order-search.server";
 import { requireAdmin } from "~/services/session.server";
+import { DELIVERY_STATUS, PAYMENT_METHOD, PAYMENT_STATUS } from "~/lib/vocabularies";
 
 /** An export is for a report, not a backup: a cap keeps one request within a Worker's limits. */
 export const CSV_EXPORT_LIMIT = 10_000;
@@ -41,16 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lagosTime.format(order.createdAt),
       order.name,
       order.email,
-      order.phone,
+      csvPhone(order.phone),
       order.deliveryState,
       order.deliveryAddress,
       lines,
       naira(order.totalKobo - (order.deliveryFeeKobo ?? 0)),
       naira(order.deliveryFeeKobo),
       naira(order.totalKobo),
-      order.deliveryStatus,
-      order.paymentMethod === "bank_transfer" ? "Bank transfer" : "Pay on delivery",
-      order.paymentStatus,
+      DELIVERY_STATUS.label(order.deliveryStatus),
+      PAYMENT_METHOD.label(order.paymentMethod),
+      PAYMENT_STATUS.label(order.paymentStatus),
     ]),
   ]);
   const day = new Date().toISOString().slice(0, 10);

@@ -12,7 +12,8 @@ import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { ProductThumb } from "~/components/product-thumb";
-import { LOW_STOCK, MEDICINE_CLASS_LABELS } from "~/features/catalogue/product-view";
+import { LOW_STOCK } from "~/features/catalogue/product-view";
+import { MEDICINE_CLASS } from "~/lib/vocabularies";
 
 /** Admins see the count itself; low and out are marked so they stand out in the list. */
 function AdminStock({ stock }: { stock: number | null }) {
@@ -107,7 +108,7 @@ export default function AdminProducts() {
                 <h3 className="mt-2 text-sm font-semibold">{product.name}</h3>
                 <p className="text-xs text-gray-600">{product.category}</p>
                 <p className="mt-1 font-bold">{formatNaira(product.priceKobo)}</p>
-                <p className="mt-1 text-xs text-gray-800">{MEDICINE_CLASS_LABELS[product.medicineClass]}</p>
+                <p className="mt-1 text-xs text-gray-800">{MEDICINE_CLASS.label(product.medicineClass)}</p>
                 <AdminStock stock={product.stock} />
                 <div className="mt-auto flex gap-2 pt-2">
                   <Link

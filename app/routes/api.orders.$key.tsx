@@ -7,13 +7,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { DELIVERY_STATUSES } from "~/features/orders/order-status";
-import {
-  changeOrderStatus,
-  changePaymentStatus,
-  ordersOfAccount,
-  toApiOrder,
-} from "~/features/orders/orders.server";
+import { changeOrder, ordersOfAccount, toApiOrder } from "~/features/orders/orders.server";
+import { DELIVERY_STATUS, orList, PAYMENT_STATUS } from "~/lib/vocabularies";
 import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
 import { requireApiAdmin, requireApiUser } from "~/services/session.server";
 
@@ -29,17 +24,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   });
 }
 
+const DELIVERY_STATUS_UNKNOWN = `deliveryStatus must be one of ${DELIVERY_STATUS.values.join(", ")}`;
+
 const statusSchema = z
   .object({
-    deliveryStatus: z
-      .enum(DELIVERY_STATUSES, {
-        error: `deliveryStatus must be one of ${DELIVERY_STATUSES.join(", ")}`,
-      })
+    deliveryStatus: z.enum(DELIVERY_STATUS.values, { error: DELIVERY_STATUS_UNKNOWN }).optional(),
+    paymentStatus: z
+      .enum(PAYMENT_STATUS.values, { error: `paymentStatus must be ${orList(PAYMENT_STATUS.values)}` })
       .optional(),
-    paymentStatus: z.enum(["unpaid", "paid"], { error: "paymentStatus must be unpaid or paid" }).optional(),
   })
   .refine((body) => body.deliveryStatus !== undefined || body.paymentStatus !== undefined, {
-    message: `deliveryStatus must be one of ${DELIVERY_STATUSES.join(", ")}`,
+    message: DELIVERY_STATUS_UNKNOWN,
   });
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -47,12 +42,9 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   return handleApi(async () => {
     const admin = await requireApiAdmin(request, context);
-    const { deliveryStatus, paymentStatus } = parseOrThrow(statusSchema, await readJson(request, 4096));
-    const id = params.key ?? "";
-    if (paymentStatus) await changePaymentStatus(context, admin, id, paymentStatus);
-    const { order } = deliveryStatus
-      ? await changeOrderStatus(context, admin, id, deliveryStatus)
-      : await changePaymentStatus(context, admin, id, paymentStatus ?? "unpaid");
+    const change = parseOrThrow(statusSchema, await readJson(request, 4096));
+    // Both parts or neither: a refused status change leaves the payment as it was too.
+    const { order } = await changeOrder(context, params.key ?? "", change, admin, "admin");
     return Response.json({
       message: "Order status updated",
       order: toApiOrder(order, new URL(request.url).origin),

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { toApiOrder } from "~/features/orders/orders.server";
 import { reviewPrescriptionOrder } from "~/features/orders/review.server";
+import { REVIEW_STATUS } from "~/lib/vocabularies";
 import { handleApi, methodNotAllowed, readJson } from "~/services/http.server";
 import { requireApiAdmin } from "~/services/session.server";
 
@@ -20,7 +21,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       await readJson(request, 8192),
     );
     return Response.json({
-      message: order.reviewStatus === "approved" ? "Prescription approved" : "Prescription rejected",
+      message: order.reviewStatus ? REVIEW_STATUS.label(order.reviewStatus) : "",
       order: toApiOrder(order, new URL(request.url).origin),
     });
   });

@@ -16,7 +16,7 @@ import { StatusBadge } from "~/components/status-badge";
 import { WhatsAppIcon } from "~/components/icons";
 import { formatNaira } from "~/lib/money";
 import { deliveryFeeLabel } from "~/features/delivery/delivery-view";
-import { PAYMENT_METHOD_TEXT } from "~/lib/whatsapp";
+import { PAYMENT_METHOD, PAYMENT_STATUS } from "~/lib/vocabularies";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
 import {
   cancelOwnOrder,
@@ -39,6 +39,7 @@ import {
   type OrderView,
 } from "~/features/orders/order-view";
 import { RECEIPT_UPLOADED, takesReceipt, uploadReceiptWithLink } from "~/features/orders/receipts.server";
+import { nextStatuses } from "~/features/orders/order-state";
 import { readMultipart } from "~/services/uploads.server";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { FormError } from "~/components/form-field";
@@ -55,9 +56,10 @@ export const headers: HeadersFunction = () => ({
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await handlePage(() => orderStatusPage(request, context, params.token ?? ""));
-  // Only an order to be paid by transfer, and not paid yet, shows where to pay.
+  // Only an order paid into our account, and not paid yet, shows where to pay.
+  const { paymentMethod, paymentStatus } = page.order;
   const bank =
-    page.order.paymentMethod === "bank_transfer" && page.order.paymentStatus === "unpaid"
+    PAYMENT_METHOD.entry(paymentMethod).takesReceipt && !PAYMENT_STATUS.entry(paymentStatus).settled
       ? context.config.bank
       : null;
   const receipt = {
@@ -195,8 +197,7 @@ export default function OrderStatusPage() {
           <div className="flex justify-between gap-3 text-gray-700">
             <dt>Payment</dt>
             <dd className="text-right">
-              {PAYMENT_METHOD_TEXT[order.paymentMethod]} ·{" "}
-              {order.paymentStatus === "paid" ? "Paid" : "Not paid yet"}
+              {PAYMENT_METHOD.label(order.paymentMethod)} · {PAYMENT_STATUS.label(order.paymentStatus)}
             </dd>
           </div>
           {receipt.url && order.receiptUploadedAt ? (
@@ -266,7 +267,7 @@ export default function OrderStatusPage() {
         </span>
       </Form>
 
-      {order.deliveryStatus === "Pending" ? (
+      {nextStatuses(order, "customer").includes("Cancelled") ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel" />
           <button

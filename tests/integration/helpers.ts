@@ -200,3 +200,37 @@ export function withD1ParameterLimit(d1: D1Database, limit = D1_MAX_BOUND_PARAME
     },
   });
 }
+
+/**
+ * A CSV file's rows as a spreadsheet reads them (RFC 4180): quoted cells may hold commas, quotes ("")
+ * and line breaks; a byte order mark in front is not part of the first cell.
+ */
+export function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = text.startsWith("\uFEFF") ? 1 : 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted || (c !== "," && c !== "\r")) {
+      cell += c;
+    } else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (text[i + 1] === "\n") {
+      rows.push([...row, cell]);
+      row = [];
+      cell = "";
+      i++;
+    } else {
+      cell += c;
+    }
+  }
+  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

@@ -2,9 +2,20 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { NAME_MATCHES_TO_SORT } from "~/models/order-search.server";
-import { bearer, Client, DEMO, GOOD_DETAILS, html, placeOrder, seedProducts, signUp } from "./helpers";
+import {
+  bearer,
+  Client,
+  DEMO,
+  GOOD_DETAILS,
+  html,
+  placeOrder,
+  readCsv,
+  seedProducts,
+  signUp,
+} from "./helpers";
 
-async function csvRows(client: Client, query: string): Promise<string[]> {
+/** The export's rows after its header, each a list of cells. */
+async function csvRows(client: Client, query: string): Promise<string[][]> {
   const res = await client.get(`/admin/orders.csv${query}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -12,7 +23,7 @@ async function csvRows(client: Client, query: string): Promise<string[]> {
     /^attachment; filename="medistore-orders-\d{4}-\d{2}-\d{2}\.csv"$/,
   );
   expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-  return (await res.text()).trimEnd().split("\r\n").slice(1);
+  return readCsv(await res.text()).slice(1);
 }
 
 describe("admin › orders CSV with filters", () => {
@@ -42,10 +53,10 @@ describe("admin › orders CSV with filters", () => {
 
     const all = await csvRows(admin.client, "");
     expect(all).toHaveLength(2);
-    expect(all.find((r) => r.startsWith(kano.orderRef))).toContain(`'=Aminu Kano`);
-    expect(all.find((r) => r.startsWith(ebonyi.orderRef))).toContain("Paracetamol 500mg Tablets x 1");
+    expect(all.find((r) => r[0] === kano.orderRef)).toContain(`'=Aminu Kano`);
+    expect(all.find((r) => r[0] === ebonyi.orderRef)).toContain("Paracetamol 500mg Tablets x 1");
 
-    const one = async (query: string) => (await csvRows(admin.client, query)).map((r) => r.split(",")[0]);
+    const one = async (query: string) => (await csvRows(admin.client, query)).map((r) => r[0]);
     expect(await one(`?q=${kano.orderRef.toLowerCase()}`)).toEqual([kano.orderRef]);
     expect(await one(`?q=${kano.orderRef.slice(3)}`)).toEqual([kano.orderRef]);
     expect(await one("?q=%2B2348030002222")).toEqual([ebonyi.orderRef]);
@@ -71,6 +82,42 @@ describe("admin › orders CSV with filters", () => {
     expect(await one("?status=Lost&paymentStatus=maybe&from=2026-02-31&to=yesterday")).toHaveLength(2);
   });
 
+  it("opens cleanly in a spreadsheet: every cell quoted, formulas defused, phones without an apostrophe", async () => {
+    const admin = await signUp("Pharm. Sheet Admin", "admin");
+    const [product] = await seedProducts([{ ...DEMO[1], name: 'Paracetamol "Extra"; 500mg, 20s' }]);
+    const order = await placeOrder(product.id, {
+      details: {
+        ...GOOD_DETAILS,
+        name: 'Okafor; Ngozi "Ngo", Jr',
+        phone: "+234 803 123 4567",
+        deliveryAddress: "5 Ogoja Road;\nAbakaliki, Ebonyi",
+      },
+    });
+    await placeOrder(product.id, {
+      details: { ...GOOD_DETAILS, name: "@SUM(1+1)*cmd", phone: "08030002222" },
+    });
+    const res = await admin.client.get("/admin/orders.csv");
+    // Read as bytes: text() would drop the byte order mark that tells Excel the file is UTF-8.
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    // A byte order mark, then quoted cells only, each followed by a comma or the end of its line.
+    expect(text).toMatch(/^\uFEFF(?:"(?:[^"]|"")*"(?:,|\r\n))+$/);
+    const [header, ...rows] = readCsv(text);
+    expect(rows.every((row) => row.length === header.length)).toBe(true);
+    const cell = (row: string[], name: string) => row[header.indexOf(name)];
+    const ours = rows.find((row) => cell(row, "Reference") === order.orderRef)!;
+    expect(cell(ours, "Name")).toBe('Okafor; Ngozi "Ngo", Jr');
+    expect(cell(ours, "Address")).toBe("5 Ogoja Road;\nAbakaliki, Ebonyi");
+    expect(cell(ours, "Items")).toBe('Paracetamol "Extra"; 500mg, 20s x 1');
+    expect(cell(ours, "Phone")).toBe("0803 123 4567");
+    expect(cell(ours, "Status")).toBe("Pending");
+    expect(cell(ours, "Payment method")).toBe("Pay on delivery (cash or card on the rider’s POS)");
+    expect(cell(ours, "Payment status")).toBe("Not paid");
+    const risky = rows.find((row) => cell(row, "Reference") !== order.orderRef)!;
+    expect(cell(risky, "Name")).toBe("'@SUM(1+1)*cmd");
+    expect(cell(risky, "Phone")).toBe("0803 000 2222");
+    expect(text).not.toContain("'0803");
+  });
+
   it("is for admins only", async () => {
     const customer = await signUp("Csv Customer");
     expect((await customer.client.get("/admin/orders.csv")).status).toBe(403);
@@ -84,7 +131,7 @@ describe("admin › orders name search (trigram index)", () => {
     const [product] = await seedProducts([DEMO[1]]);
     const order = await placeOrder(product.id, { details: { ...GOOD_DETAILS, name: 'Ngozi "Ngo" Eze' } });
     const refs = async (q: string) =>
-      (await csvRows(admin.client, `?q=${encodeURIComponent(q)}`)).map((r) => r.split(",")[0]);
+      (await csvRows(admin.client, `?q=${encodeURIComponent(q)}`)).map((r) => r[0]);
     for (const q of ["ngozi", "GOZI", 'zi "Ngo" E', 'i "N', "Ez", "e"])
       expect(await refs(q)).toEqual([order.orderRef]);
     expect(await refs("Obi")).toEqual([]);

@@ -518,6 +518,64 @@ describe("the pharmacist's review", () => {
     expect((await put("Shipped")).status).toBe(200);
   });
 
+  it("PUT is all or nothing: a payment beside a refused status is not written either (409, still unpaid, no timeline entry)", async () => {
+    const [amox] = await seedProducts(DEMO);
+    await setProduct(amox.id, { medicineClass: "prescription", stock: 4 });
+    const { order, token } = await guestRxOrder(amox.id);
+    const pharm = await pharmacist();
+    const put = await new Client().fetch(`/api/orders/${order.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "paid", deliveryStatus: "Shipped" }),
+      headers: { "Content-Type": "application/json", ...bearer(pharm) },
+    });
+    expect(put.status).toBe(409);
+    expect(await put.json()).toEqual({ message: AWAITING_REVIEW });
+    const row = await env.DB.prepare("SELECT payment_status, delivery_status FROM orders WHERE id = ?")
+      .bind(order.id)
+      .first();
+    expect(row).toEqual({ payment_status: "unpaid", delivery_status: "Pending" });
+    expect(await countOf("order_status_events")).toBe(0);
+    expect(await stockOf(amox.id)).toBe(3);
+    const page = await html(await new Client().get(`/order/${token}`));
+    expect(page).toContain("Pay on delivery (cash or card on the rider’s POS) · Not paid");
+    expect(page).not.toContain("Payment: not paid → paid");
+
+    // Both parts allowed: both written, in one go, each on the timeline.
+    const both = await new Client().fetch(`/api/orders/${order.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "paid", deliveryStatus: "Cancelled" }),
+      headers: { "Content-Type": "application/json", ...bearer(pharm) },
+    });
+    expect(both.status).toBe(200);
+    expect(((await both.json()) as { order: object }).order).toMatchObject({
+      paymentStatus: "paid",
+      deliveryStatus: "Cancelled",
+    });
+    const events = await env.DB.prepare(
+      "SELECT kind, from_status, to_status FROM order_status_events ORDER BY id",
+    ).all();
+    expect(events.results).toEqual([
+      { kind: "payment", from_status: "unpaid", to_status: "paid" },
+      { kind: "status", from_status: "Pending", to_status: "Cancelled" },
+    ]);
+    expect(await stockOf(amox.id)).toBe(4);
+  });
+
+  it("a cancelled order's prescription leaves the review queue, and a decision on it is refused", async () => {
+    const [amox] = await seedProducts(DEMO);
+    await setProduct(amox.id, { medicineClass: "prescription" });
+    const { order, token, client } = await guestRxOrder(amox.id);
+    expect((await client.post(`/order/${token}`, { intent: "cancel" })).status).toBe(302);
+    const pharm = await pharmacist();
+    expect(await html(await pharm.client.get("/admin/reviews"))).not.toContain(order.order_ref);
+    const late = await review(pharm, order.id, { decision: "approved" });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({
+      message: "This order was cancelled: its prescription is no longer reviewed.",
+    });
+    expect(await countOf("prescription_reviews")).toBe(0);
+  });
+
   it("a rejection cancels the order, returns its stock once, and the cancelled order no longer changes", async () => {
     const [amox, para] = await seedProducts(DEMO);
     await setProduct(amox.id, { medicineClass: "prescription", stock: 5 });

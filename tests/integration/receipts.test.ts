@@ -7,13 +7,8 @@
 import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RECEIPT_EVENT } from "~/features/orders/orders.server";
-import {
-  RECEIPT_ALREADY_PAID,
-  RECEIPT_CANCELLED,
-  RECEIPT_NOT_TRANSFER,
-  RECEIPT_NOT_YOURS,
-} from "~/features/orders/receipts.server";
+import { RECEIPT_ALREADY_PAID, RECEIPT_CANCELLED } from "~/features/orders/order-state";
+import { RECEIPT_NOT_YOURS } from "~/features/orders/receipts.server";
 import { IMAGE_MISSING, IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE } from "~/services/uploads.server";
 import {
   bearer,
@@ -122,7 +117,7 @@ describe("transfer receipts › the order page", () => {
     ]);
 
     const page = await html(await order.client.get(`/order/${order.token}`));
-    expect(page).toContain(RECEIPT_EVENT);
+    expect(page).toContain("Transfer receipt uploaded");
     expect(page).toContain(`href="/order/${order.token}/receipt"`);
     expect(page).toContain("Replace receipt");
 
@@ -175,7 +170,9 @@ describe("transfer receipts › the order page", () => {
     expect(codPage).not.toContain('name="receipt"');
     const refusedCod = await uploadOnPage(cod);
     expect(refusedCod.status).toBe(409);
-    expect(await html(refusedCod)).toContain(RECEIPT_NOT_TRANSFER);
+    expect(await html(refusedCod)).toContain(
+      "This order is paid on delivery: there is no transfer receipt to upload.",
+    );
 
     const paid = await transferOrder();
     await admin.client.post("/admin/orders", { orderId: paid.id, paymentStatus: "paid" });

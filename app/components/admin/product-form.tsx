@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
-import { MEDICINE_CLASS_LABELS, MEDICINE_CLASSES } from "~/features/catalogue/product-view";
+import { MEDICINE_CLASS } from "~/lib/vocabularies";
 import { FieldError, FormError, FormField, INPUT_CLASS, TextAreaField } from "../form-field";
 import type { FormFailure } from "~/lib/app-error";
 
@@ -160,9 +160,9 @@ export function ProductForm({
             aria-describedby={errors.medicineClass ? `${id("medicineClass")}-error` : undefined}
             className={`${INPUT_CLASS} bg-white`}
           >
-            {MEDICINE_CLASSES.map((value) => (
+            {MEDICINE_CLASS.entries.map(({ value, label }) => (
               <option key={value} value={value}>
-                {MEDICINE_CLASS_LABELS[value]}
+                {label}
                 {value === "prescription" ? " (checked by a pharmacist)" : ""}
               </option>
             ))}

@@ -2,29 +2,10 @@
  * Products as pages show them, and the paths that lead to them: pure, so the server, the browser and the
  * other features (cart, orders) build links the same way. The display rules are in docs/product-rules.md.
  */
-import type { MedicineClass } from "~/db/schema";
+import type { MedicineClass } from "~/lib/vocabularies";
 
 /** "Only N left" shows at or below this count; above it a shopper reads only "In stock". */
 export const LOW_STOCK = 5;
-
-export const MEDICINE_CLASSES = [
-  "otc",
-  "pharmacy",
-  "prescription",
-] as const satisfies readonly MedicineClass[];
-
-export const MEDICINE_CLASS_LABELS: Record<MedicineClass, string> = {
-  otc: "Over the counter",
-  pharmacy: "Pharmacy only",
-  prescription: "Prescription only",
-};
-
-/** The badge a card and a product page show; an OTC product shows none. */
-export const MEDICINE_CLASS_BADGES: Record<MedicineClass, string | null> = {
-  otc: null,
-  pharmacy: "Pharmacist advice",
-  prescription: "Prescription required",
-};
 
 export const PRESCRIPTION_NOTE =
   "A pharmacist checks your prescription before this medicine is dispatched. You can upload it at checkout or from your dashboard.";

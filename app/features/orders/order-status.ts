@@ -1,34 +1,20 @@
-import type { DeliveryStatus } from "~/db/schema";
+import { DELIVERY_STATUS, type DeliveryStatus } from "~/lib/vocabularies";
 
-export const DELIVERY_STATUSES = [
-  "Pending",
-  "Processing",
-  "Shipped",
-  "Delivered",
-  "Cancelled",
-] as const satisfies readonly DeliveryStatus[];
+/** Delivered green, Processing yellow, Shipped blue, Cancelled red, others grey. */
+const BADGE_CLASSES: Record<DeliveryStatus, string> = {
+  Pending: "bg-gray-100 text-gray-800",
+  Processing: "bg-yellow-100 text-yellow-800",
+  Shipped: "bg-blue-100 text-blue-800",
+  Delivered: "bg-green-100 text-green-800",
+  Cancelled: "bg-red-100 text-red-800",
+};
 
-/** The statuses an admin picks from (cancelling gives the stock back; a cancelled order stays cancelled). */
-export type SettableStatus = (typeof DELIVERY_STATUSES)[number];
+/** An order with no status (older records) shows as Processing. */
+export const statusOrDefault = (status: string | null | undefined): DeliveryStatus =>
+  DELIVERY_STATUS.includes(status) ? status : "Processing";
 
-export function isDeliveryStatus(value: unknown): value is SettableStatus {
-  return DELIVERY_STATUSES.includes(value as SettableStatus);
-}
-
-/** Delivered green, Processing yellow, Shipped blue, Cancelled red, others grey; missing shows as Processing. */
 export function statusBadgeClass(status: string | null | undefined): string {
-  switch (status ?? "Processing") {
-    case "Delivered":
-      return "bg-green-100 text-green-800";
-    case "Processing":
-      return "bg-yellow-100 text-yellow-800";
-    case "Shipped":
-      return "bg-blue-100 text-blue-800";
-    case "Cancelled":
-      return "bg-red-100 text-red-800";
-    default:
-      return "bg-gray-100 text-gray-800";
-  }
+  return BADGE_CLASSES[statusOrDefault(status)];
 }
 
 /** The fallback: the last 6 characters of the id, uppercased, when an order has no reference. */

@@ -1,4 +1,13 @@
 /** An order as pages show it (customer pages, the private status page, the back office). */
+import {
+  REVIEW_DECISION,
+  type DeliveryStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type ReviewDecision,
+  type ReviewStatus,
+} from "~/lib/vocabularies";
+
 export type TimelineEntry = {
   id: number;
   from: string;
@@ -40,7 +49,7 @@ export type BackOfficeOrderView = Pick<
 
 /** A pharmacist's decision on a prescription order, as every audience of the order sees it. */
 export type ReviewView = {
-  decision: "approved" | "rejected";
+  decision: ReviewDecision;
   note: string;
   reviewerName: string;
   reviewerPcn: string;
@@ -60,9 +69,9 @@ export type OrderView = {
   /** null while the fee is to be confirmed (no state given, or an order from before fees). */
   deliveryFeeKobo: number | null;
   deliveryState: string | null;
-  paymentMethod: "pay_on_delivery" | "bank_transfer";
-  paymentStatus: "unpaid" | "paid";
-  deliveryStatus: string;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  deliveryStatus: DeliveryStatus;
   createdAt: number;
   accessToken: string;
   /** When the bank transfer receipt was uploaded (the latest one); null when there is none. */
@@ -70,21 +79,14 @@ export type OrderView = {
   items: OrderLineView[];
   timeline: TimelineEntry[];
   /** null when nothing in the order needs a prescription. */
-  reviewStatus: "pending" | "approved" | "rejected" | null;
+  reviewStatus: ReviewStatus | null;
   prescriptionReview: ReviewView | null;
 };
 
 /** "Approved by Pharm. Ngozi Okafor (PCN PS-021784)" */
 export function reviewSummary(review: Pick<ReviewView, "decision" | "reviewerName" | "reviewerPcn">) {
-  const verb = review.decision === "approved" ? "Approved" : "Rejected";
-  return `${verb} by ${review.reviewerName} (PCN ${review.reviewerPcn})`;
+  return `${REVIEW_DECISION.label(review.decision)} by ${review.reviewerName} (PCN ${review.reviewerPcn})`;
 }
-
-export const REVIEW_STATUS_LABEL = {
-  pending: "Awaiting pharmacist review",
-  approved: "Prescription approved",
-  rejected: "Prescription rejected",
-} as const;
 
 /** A pharmacist's note is at most this long (a rejection needs one; the customer reads it). */
 export const REVIEW_NOTE_MAX = 1000;

@@ -3,7 +3,7 @@
  * customer's own lists, the back office list and status changes.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { DeliveryStatus, OrderStatusEvent, PrescriptionReview } from "~/db/schema";
+import type { Order, OrderStatusEvent, PrescriptionReview } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
@@ -14,9 +14,8 @@ import {
   getOrderRow,
   listAllOrders,
   listOrdersForUser,
-  setOrderStatus,
-  setPaymentStatus,
   statusEventsFor,
+  writeOrderChange,
   type OrderWithItems,
 } from "~/models/order.server";
 import { backOfficeOrders } from "~/models/order-search.server";
@@ -25,16 +24,20 @@ import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
 import { prescriptionImageById } from "../prescriptions/prescriptions.server";
+import {
+  ORDER_EVENT_KIND,
+  PAYMENT_STATUS,
+  type DeliveryStatus,
+  type OrderActor,
+  type PaymentStatus,
+  type ReviewDecision,
+} from "~/lib/vocabularies";
 import { displayOrderRef } from "./order-status";
+import { changesNothing, planOrderChange } from "./order-state";
 import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_LINK_UNKNOWN = "We could not find that order. Please check the link you were given.";
-const PAYMENT_LABEL = { unpaid: "not paid", paid: "paid" } as const;
-/** The timeline's words for an uploaded (or replaced) transfer receipt. */
-export const RECEIPT_EVENT = "Transfer receipt uploaded";
-export const ORDER_CANCELLED = "This order was cancelled: its status can no longer change.";
-export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approve its prescription.";
 const STATUS_CHANGED_MEANWHILE =
   "Someone changed this order's status a moment ago. Reload to see it, then try again.";
 
@@ -43,19 +46,21 @@ type StatusEvent = Pick<
   "id" | "kind" | "fromStatus" | "toStatus" | "changedByName" | "createdAt"
 >;
 
+/** A payment status as the timeline says it ("not paid"), or the stored word if the registry lost it. */
+const paymentWord = (status: string) =>
+  PAYMENT_STATUS.includes(status) ? PAYMENT_STATUS.label(status).toLowerCase() : status;
+
 /** A status, payment or receipt event as the timeline says it. */
 function timelineEntry(e: StatusEvent): TimelineEntry {
-  if (e.kind === "receipt")
-    return { id: e.id, from: "", to: "", label: RECEIPT_EVENT, by: e.changedByName, at: e.createdAt };
+  const at = { id: e.id, by: e.changedByName, at: e.createdAt };
+  if (e.kind === "receipt") return { ...at, from: "", to: "", label: ORDER_EVENT_KIND.label("receipt") };
   if (e.kind === "payment")
     return {
-      id: e.id,
-      from: `Payment: ${PAYMENT_LABEL[e.fromStatus as "paid" | "unpaid"] ?? e.fromStatus}`,
-      to: PAYMENT_LABEL[e.toStatus as "paid" | "unpaid"] ?? e.toStatus,
-      by: e.changedByName,
-      at: e.createdAt,
+      ...at,
+      from: `${ORDER_EVENT_KIND.label("payment")}: ${paymentWord(e.fromStatus)}`,
+      to: paymentWord(e.toStatus),
     };
-  return { id: e.id, from: e.fromStatus, to: e.toStatus, by: e.changedByName, at: e.createdAt };
+  return { ...at, from: e.fromStatus, to: e.toStatus };
 }
 
 /** Each order's status changes, oldest first, for a list of orders in one query. */
@@ -236,80 +241,87 @@ export async function backOfficeOrderViews(
   };
 }
 
-export const ONLY_PENDING_CANCELS =
-  "This order is already being prepared, so it can no longer be cancelled here. Please message us on WhatsApp.";
 export const ORDER_CANCELLED_BY_YOU = "Your order has been cancelled.";
+
+/** What a caller asks to change (any of them at once); a review carries the pharmacist's note and PCN. */
+export type OrderChangeRequest = {
+  deliveryStatus?: DeliveryStatus;
+  paymentStatus?: PaymentStatus;
+  review?: { decision: ReviewDecision; note: string; pcnNumber: string };
+};
+
+/**
+ * Changes an order as its state machine allows (./order-state): the whole change is checked against the
+ * order first and then written in one batch, so a refused part (403, 409) writes nothing of the others.
+ * Asking for the state the order already has records nothing. Answers the order as it now is and whether
+ * anything changed. `target` is the order's id, or its row when the caller has just read it.
+ */
+export async function changeOrder(
+  context: AppLoadContext,
+  target: string | Order,
+  request: OrderChangeRequest,
+  who: { id: string; name: string },
+  actor: OrderActor,
+): Promise<{ order: OrderWithItems; changed: boolean }> {
+  const current = typeof target === "string" ? await getOrderRow(context.db, target) : target;
+  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
+  const change = {
+    deliveryStatus: request.deliveryStatus,
+    paymentStatus: request.paymentStatus,
+    review: request.review?.decision,
+  };
+  const plan = planOrderChange(current, change, actor);
+  const changed = !changesNothing(plan);
+  if (changed) {
+    const review = plan.review && request.review;
+    const written = await writeOrderChange(
+      context.db,
+      current,
+      {
+        payment: plan.payment,
+        delivery: plan.delivery,
+        review: review ? { to: review.decision, note: review.note, pcnNumber: review.pcnNumber } : null,
+        restock: plan.restock,
+      },
+      who,
+    );
+    if (!written) {
+      // Someone changed the order between the read and the write: refused now if the machine refuses it
+      // against the order as it is (a second pharmacist's decision, say), else the caller tries again.
+      const now = await getOrderRow(context.db, current.id);
+      if (!now) throw new AppError(404, ORDER_NOT_FOUND);
+      planOrderChange(now, change, actor);
+      throw new AppError(409, STATUS_CHANGED_MEANWHILE);
+    }
+  }
+  const order = await getOrderById(context.db, current.id);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  return { order, changed };
+}
+
+/**
+ * The order behind a private link, and who is acting on it as the timeline names them: the signed-in
+ * account it belongs to, else "The customer" (whoever holds the link).
+ */
+export async function orderOfLinkHolder(request: Request, context: AppLoadContext, token: string) {
+  const order = await getOrderByAccessToken(context.db, token);
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
+  const user = await getUser(request, context);
+  const who =
+    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  return { order, who };
+}
 
 /**
  * The shopper cancels their own order (the holder of its private link, or the signed-in account it
- * belongs to) while it is still Pending; its stock comes back in the same batch (docs/product-rules.md).
+ * belongs to) while the state machine lets them; its stock comes back in the same batch
+ * (docs/product-rules.md).
  */
 export async function cancelOwnOrder(
   request: Request,
   context: AppLoadContext,
   token: string,
 ): Promise<OrderWithItems> {
-  const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
-  if (order.deliveryStatus === "Cancelled") return order;
-  if (order.deliveryStatus !== "Pending") throw new AppError(409, ONLY_PENDING_CANCELS);
-  const user = await getUser(request, context);
-  const who =
-    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
-  const changed = await setOrderStatus(context.db, order, "Cancelled", who);
-  if (!changed) throw new AppError(409, ONLY_PENDING_CANCELS);
-  const updated = await getOrderById(context.db, order.id);
-  if (!updated) throw new AppError(404, ORDER_NOT_FOUND);
-  return updated;
-}
-
-export const PAYMENT_OF_CANCELLED = "This order was cancelled: its payment can no longer change.";
-
-/** An admin records that an order was paid (or, to correct a mistake, that it was not); on the timeline. */
-export async function changePaymentStatus(
-  context: AppLoadContext,
-  admin: PublicUser,
-  orderId: string,
-  status: "unpaid" | "paid",
-): Promise<{ order: OrderWithItems; changed: boolean }> {
-  const current = await getOrderRow(context.db, orderId);
-  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
-  let changed = current.paymentStatus !== status;
-  if (changed) {
-    if (current.deliveryStatus === "Cancelled") throw new AppError(409, PAYMENT_OF_CANCELLED);
-    changed = await setPaymentStatus(context.db, current, status, admin);
-    if (!changed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
-  }
-  const order = await getOrderById(context.db, orderId);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  return { order, changed };
-}
-
-/**
- * An admin sets an order's delivery status; the change is recorded (who, when, from, to). Setting the
- * status it already has records nothing.
- */
-export async function changeOrderStatus(
-  context: AppLoadContext,
-  admin: PublicUser,
-  orderId: string,
-  status: DeliveryStatus,
-): Promise<{ order: OrderWithItems; changed: boolean }> {
-  const current = await getOrderRow(context.db, orderId);
-  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
-  let changed = current.deliveryStatus !== status;
-  if (changed) {
-    if (current.deliveryStatus === "Cancelled") throw new AppError(409, ORDER_CANCELLED);
-    // docs/product-rules.md, Prescription-only medicines: nothing ships before a pharmacist approves.
-    if (
-      (status === "Shipped" || status === "Delivered") &&
-      (current.reviewStatus === "pending" || current.reviewStatus === "rejected")
-    )
-      throw new AppError(409, AWAITING_REVIEW);
-    changed = await setOrderStatus(context.db, current, status, admin);
-    if (!changed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
-  }
-  const order = await getOrderById(context.db, orderId);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  return { order, changed };
+  const { order, who } = await orderOfLinkHolder(request, context, token);
+  return (await changeOrder(context, order, { deliveryStatus: "Cancelled" }, who, "customer")).order;
 }

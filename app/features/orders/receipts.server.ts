@@ -14,8 +14,9 @@ import { DELETED_CUSTOMER } from "~/models/privacy.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
-import { ORDER_LINK_UNKNOWN, ORDER_NOT_FOUND } from "./orders.server";
+import { ORDER_NOT_FOUND, orderOfLinkHolder } from "./orders.server";
 import { RECEIPT_FIELD } from "./order-view";
+import { receiptRefusal } from "./order-state";
 
 const RECEIPT_PREFIX = "receipts/";
 /** Enough to read a bank's small print photographed on a phone; larger photos are scaled down. */
@@ -24,9 +25,6 @@ const RECEIPT_QUALITY = 85;
 
 export const RECEIPT_UPLOADED =
   "Thank you: your transfer receipt was uploaded. We mark the order paid once we see the money.";
-export const RECEIPT_NOT_TRANSFER = "This order is paid on delivery: there is no transfer receipt to upload.";
-export const RECEIPT_ALREADY_PAID = "This order is already paid: no receipt is needed.";
-export const RECEIPT_CANCELLED = "This order was cancelled: a receipt can no longer be uploaded.";
 const RECEIPT_CHANGED_MEANWHILE =
   "This order changed a moment ago. Reload the page to see it, then try again.";
 export const RECEIPT_ANONYMISED =
@@ -35,16 +33,13 @@ export const RECEIPT_NOT_YOURS = "You can only upload a receipt for your own ord
 export const RECEIPT_CREDENTIALS =
   "Log in as the order's account (Bearer token), or send the order's private token in X-Order-Token.";
 
-type PaymentState = { paymentMethod: string; paymentStatus: string; deliveryStatus: string; name: string };
+type PaymentState = Pick<Order, "paymentMethod" | "paymentStatus" | "deliveryStatus" | "name">;
 
 /** Why this order takes no receipt now, or null when it does. */
 function refusal(order: PaymentState) {
   // An anonymised order keeps nothing of who paid: a new receipt would bring personal data back.
   if (order.name === DELETED_CUSTOMER) return RECEIPT_ANONYMISED;
-  if (order.deliveryStatus === "Cancelled") return RECEIPT_CANCELLED;
-  if (order.paymentMethod !== "bank_transfer") return RECEIPT_NOT_TRANSFER;
-  if (order.paymentStatus === "paid") return RECEIPT_ALREADY_PAID;
-  return null;
+  return receiptRefusal(order);
 }
 
 /** Whether the order page offers the upload form. */
@@ -95,11 +90,7 @@ export async function uploadReceiptWithLink(
   token: string,
   form: FormData,
 ): Promise<OrderWithItems> {
-  const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
-  const user = await getUser(request, context);
-  const who =
-    user && user.id === order.userId ? { id: user.id, name: user.name } : { id: "", name: "The customer" };
+  const { order, who } = await orderOfLinkHolder(request, context, token);
   return storeReceipt(request, context, order, form, who);
 }
 

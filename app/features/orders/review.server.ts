@@ -7,29 +7,23 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
-import {
-  getOrderById,
-  getOrderRow,
-  listPendingReviews,
-  recordReview,
-  type OrderWithItems,
-} from "~/models/order.server";
+import { listPendingReviews, type OrderWithItems } from "~/models/order.server";
 import { findUserById } from "~/models/user.server";
 import { parseOrThrow } from "~/services/http.server";
+import { orList, REVIEW_DECISION } from "~/lib/vocabularies";
 import { prescriptionImageUrl } from "../prescriptions/prescriptions.server";
 import { REVIEW_NOTE_MAX } from "./order-view";
-import { ORDER_NOT_FOUND, toOrderView } from "./orders.server";
+import { NOT_A_PHARMACIST } from "./order-state";
+import { changeOrder, toOrderView } from "./orders.server";
 
-export const NOT_A_PHARMACIST = "Only a pharmacist (an admin with a PCN number) can review prescriptions.";
-export const NOT_A_PRESCRIPTION_ORDER =
-  "This order has no prescription-only medicines: there is no prescription to review.";
-export const ALREADY_REVIEWED = "A pharmacist has already reviewed this order's prescription.";
 export const REJECTION_NOTE_REQUIRED = "Please say why the prescription is rejected (the customer reads it).";
 
 const reviewSchema = z
   .object(
     {
-      decision: z.enum(["approved", "rejected"], { error: 'decision must be "approved" or "rejected"' }),
+      decision: z.enum(REVIEW_DECISION.values, {
+        error: `decision must be ${orList(REVIEW_DECISION.values.map((value) => `"${value}"`))}`,
+      }),
       note: z
         .string({ error: "note must be text" })
         .trim()
@@ -69,21 +63,8 @@ export async function reviewPrescriptionOrder(
 ): Promise<OrderWithItems> {
   const pcnNumber = await pharmacistPcn(context, admin);
   const { decision, note } = parseOrThrow(reviewSchema, input);
-  const current = await getOrderRow(context.db, orderId);
-  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
-  if (!current.reviewStatus) throw new AppError(409, NOT_A_PRESCRIPTION_ORDER);
-  if (current.reviewStatus !== "pending") throw new AppError(409, ALREADY_REVIEWED);
-  const recorded = await recordReview(context.db, {
-    orderId,
-    decision,
-    note,
-    reviewer: { id: admin.id, name: admin.name, pcnNumber },
-  });
-  // Another pharmacist decided between the read and the write: theirs stands.
-  if (!recorded) throw new AppError(409, ALREADY_REVIEWED);
-  const order = await getOrderById(context.db, orderId);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  return order;
+  const review = { decision, note, pcnNumber };
+  return (await changeOrder(context, orderId, { review }, admin, "pharmacist")).order;
 }
 
 /** The review queue: orders awaiting a pharmacist, oldest first, each with its prescription's image. */

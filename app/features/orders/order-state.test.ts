@@ -1,0 +1,338 @@
+/**
+ * The order's state machine, pair by pair: every (from, to) of the delivery status, the payment status and
+ * the prescription review, for each actor and each state the rule depends on. The tables are written out
+ * by hand (what the shop promises), the pairs enumerated from the registries: a new value fails here until
+ * its row and column are written.
+ */
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/lib/app-error";
+import {
+  DELIVERY_STATUS,
+  PAYMENT_METHOD,
+  PAYMENT_STATUS,
+  REVIEW_DECISION,
+  REVIEW_STATUS,
+  type DeliveryStatus,
+  type OrderActor,
+  type PaymentStatusEntry,
+  type ReviewStatus,
+} from "~/lib/vocabularies";
+import {
+  ALREADY_REVIEWED,
+  AWAITING_REVIEW,
+  changesNothing,
+  deliveryRefusal,
+  nextStatuses,
+  NOT_A_PHARMACIST,
+  NOT_A_PRESCRIPTION_ORDER,
+  ONLY_PENDING_CANCELS,
+  ONLY_STAFF_SET_STATUS,
+  ORDER_CANCELLED,
+  PAYMENT_NOT_YOURS,
+  PAYMENT_OF_CANCELLED,
+  paymentRefusal,
+  planOrderChange,
+  RECEIPT_ALREADY_PAID,
+  RECEIPT_CANCELLED,
+  receiptRefusal,
+  REVIEW_OF_CANCELLED,
+  reviewRefusal,
+  type OrderState,
+  type Refusal,
+} from "./order-state";
+
+const ACTORS: OrderActor[] = ["customer", "admin", "pharmacist", "gateway"];
+const REVIEWS: (ReviewStatus | null)[] = [null, ...REVIEW_STATUS.values];
+
+/** What a cell of a table says: "=" no change, "ok" allowed, else the refusal. */
+const OUTCOMES = {
+  "=": null,
+  ok: null,
+  final: { status: 409, message: ORDER_CANCELLED },
+  review: { status: 409, message: AWAITING_REVIEW },
+  staff: { status: 403, message: ONLY_STAFF_SET_STATUS },
+  pending: { status: 409, message: ONLY_PENDING_CANCELS },
+  cancelled: { status: 409, message: PAYMENT_OF_CANCELLED },
+  forbidden: { status: 403, message: PAYMENT_NOT_YOURS },
+} satisfies Record<string, Refusal | null>;
+type Outcome = keyof typeof OUTCOMES;
+
+/** Rows are `from`, columns `to`, both in the registry's order. */
+type Table = Outcome[][];
+
+function expectTable<T extends string>(
+  values: readonly T[],
+  table: Table,
+  refusal: (from: T, to: T) => Refusal | null,
+) {
+  expect(table.map((row) => row.length)).toEqual(values.map(() => values.length));
+  values.forEach((from, i) =>
+    values.forEach((to, j) => {
+      expect(refusal(from, to), `${from} → ${to}`).toEqual(OUTCOMES[table[i][j]]);
+      expect(table[i][j] === "=", `${from} → ${to} is no change`).toBe(from === to);
+    }),
+  );
+}
+
+const order = (state: Partial<OrderState> = {}): OrderState => ({
+  deliveryStatus: "Pending",
+  paymentStatus: "unpaid",
+  paymentMethod: "pay_on_delivery",
+  reviewStatus: null,
+  ...state,
+});
+
+describe("delivery status", () => {
+  //      to: Pending  Processing Shipped   Delivered  Cancelled
+  const staff: Table = [
+    ["=", "ok", "ok", "ok", "ok"], // from Pending
+    ["ok", "=", "ok", "ok", "ok"], // from Processing
+    ["ok", "ok", "=", "ok", "ok"], // from Shipped
+    ["ok", "ok", "ok", "=", "ok"], // from Delivered
+    ["final", "final", "final", "final", "="], // from Cancelled
+  ];
+  // A prescription not (yet) approved: nothing ships.
+  const staffAwaitingApproval: Table = [
+    ["=", "ok", "review", "review", "ok"],
+    ["ok", "=", "review", "review", "ok"],
+    ["ok", "ok", "=", "review", "ok"],
+    ["ok", "ok", "review", "=", "ok"],
+    ["final", "final", "final", "final", "="],
+  ];
+  // The shopper only cancels, and only while it is Pending.
+  const customer: Table = [
+    ["=", "staff", "staff", "staff", "ok"],
+    ["staff", "=", "staff", "staff", "pending"],
+    ["staff", "staff", "=", "staff", "pending"],
+    ["staff", "staff", "staff", "=", "pending"],
+    ["final", "final", "final", "final", "="],
+  ];
+  const gateway: Table = [
+    ["=", "staff", "staff", "staff", "staff"],
+    ["staff", "=", "staff", "staff", "staff"],
+    ["staff", "staff", "=", "staff", "staff"],
+    ["staff", "staff", "staff", "=", "staff"],
+    ["final", "final", "final", "final", "="],
+  ];
+  const tables: Record<OrderActor, (review: ReviewStatus | null) => Table> = {
+    admin: (review) => (review === null || review === "approved" ? staff : staffAwaitingApproval),
+    pharmacist: (review) => (review === null || review === "approved" ? staff : staffAwaitingApproval),
+    customer: () => customer,
+    gateway: () => gateway,
+  };
+
+  for (const actor of ACTORS)
+    for (const reviewStatus of REVIEWS)
+      it(`${actor}, review ${reviewStatus ?? "none"}: every pair`, () => {
+        expectTable(DELIVERY_STATUS.values, tables[actor](reviewStatus), (from, to) =>
+          deliveryRefusal({ deliveryStatus: from, reviewStatus }, to, actor),
+        );
+      });
+
+  it("says what each actor may move an order to now", () => {
+    expect(nextStatuses({ deliveryStatus: "Pending", reviewStatus: null }, "customer")).toEqual([
+      "Cancelled",
+    ]);
+    expect(nextStatuses({ deliveryStatus: "Processing", reviewStatus: null }, "customer")).toEqual([]);
+    expect(nextStatuses({ deliveryStatus: "Pending", reviewStatus: "pending" }, "admin")).toEqual([
+      "Processing",
+      "Cancelled",
+    ]);
+    expect(nextStatuses({ deliveryStatus: "Cancelled", reviewStatus: null }, "admin")).toEqual([]);
+  });
+});
+
+describe("payment status", () => {
+  //      to: unpaid  paid
+  const staff: Table = [
+    ["=", "ok"], // from unpaid
+    ["ok", "="], // from paid
+  ];
+  const staffCancelled: Table = [
+    ["=", "cancelled"],
+    ["cancelled", "="],
+  ];
+  const others: Table = [
+    ["=", "forbidden"],
+    ["forbidden", "="],
+  ];
+
+  for (const actor of ACTORS)
+    for (const deliveryStatus of DELIVERY_STATUS.values)
+      it(`${actor}, order ${deliveryStatus}: every pair`, () => {
+        const table =
+          actor === "admin" || actor === "pharmacist"
+            ? deliveryStatus === "Cancelled"
+              ? staffCancelled
+              : staff
+            : others;
+        expectTable(PAYMENT_STATUS.values, table, (from, to) =>
+          paymentRefusal({ deliveryStatus, paymentStatus: from }, to, actor),
+        );
+      });
+
+  it("an online gateway is a few more entries in the registry: who sets each, and after which", () => {
+    const withGateway: PaymentStatusEntry[] = [
+      ...PAYMENT_STATUS.entries.map((entry) =>
+        entry.value === "paid" ? { ...entry, setBy: ["admin", "gateway"] as OrderActor[] } : entry,
+      ),
+      {
+        value: "pending",
+        label: "Payment started",
+        settled: false,
+        setBy: ["gateway"],
+        after: ["unpaid", "failed"],
+      },
+      { value: "failed", label: "Payment failed", settled: false, setBy: ["gateway"], after: ["pending"] },
+      { value: "refunded", label: "Refunded", settled: false, setBy: ["admin", "gateway"], after: ["paid"] },
+    ];
+    const values = withGateway.map((entry) => entry.value);
+    const refusal = (actor: OrderActor) => (from: string, to: string) =>
+      paymentRefusal({ deliveryStatus: "Processing", paymentStatus: from }, to, actor, withGateway);
+    const after = (from: string, to: string): Refusal => ({
+      status: 409,
+      message: `This order's payment cannot go from ${from} to ${to}.`,
+    });
+    //       to: unpaid   paid  pending  failed  refunded
+    expectTableWith(values, refusal("gateway"), [
+      ["=", null, null, after("Not paid", "Payment failed"), after("Not paid", "Refunded")],
+      [OUTCOMES.forbidden, "=", after("Paid", "Payment started"), after("Paid", "Payment failed"), null],
+      [OUTCOMES.forbidden, null, "=", null, after("Payment started", "Refunded")],
+      [OUTCOMES.forbidden, null, null, "=", after("Payment failed", "Refunded")],
+      [
+        OUTCOMES.forbidden,
+        null,
+        after("Refunded", "Payment started"),
+        after("Refunded", "Payment failed"),
+        "=",
+      ],
+    ]);
+    //       to: unpaid   paid  pending  failed  refunded
+    expectTableWith(values, refusal("admin"), [
+      ["=", null, OUTCOMES.forbidden, OUTCOMES.forbidden, after("Not paid", "Refunded")],
+      [null, "=", OUTCOMES.forbidden, OUTCOMES.forbidden, null],
+      [null, null, "=", OUTCOMES.forbidden, after("Payment started", "Refunded")],
+      [null, null, OUTCOMES.forbidden, "=", after("Payment failed", "Refunded")],
+      [null, null, OUTCOMES.forbidden, OUTCOMES.forbidden, "="],
+    ]);
+  });
+});
+
+/** A table of refusals (null allowed, "=" no change), rows `from` and columns `to` in `values`' order. */
+function expectTableWith(
+  values: string[],
+  refusal: (from: string, to: string) => Refusal | null,
+  table: (Refusal | null | "=")[][],
+) {
+  values.forEach((from, i) =>
+    values.forEach((to, j) =>
+      expect(refusal(from, to), `${from} → ${to}`).toEqual(table[i][j] === "=" ? null : table[i][j]),
+    ),
+  );
+}
+
+describe("prescription review", () => {
+  const pharmacist = (reviewStatus: ReviewStatus | null, deliveryStatus: DeliveryStatus): Refusal | null => {
+    if (reviewStatus === null) return { status: 409, message: NOT_A_PRESCRIPTION_ORDER };
+    if (reviewStatus !== "pending") return { status: 409, message: ALREADY_REVIEWED };
+    if (deliveryStatus === "Cancelled") return { status: 409, message: REVIEW_OF_CANCELLED };
+    return null;
+  };
+
+  for (const actor of ACTORS)
+    for (const deliveryStatus of DELIVERY_STATUS.values)
+      it(`${actor}, order ${deliveryStatus}: every (review, decision) pair`, () => {
+        for (const reviewStatus of REVIEWS)
+          for (const decision of REVIEW_DECISION.values) {
+            const expected =
+              actor === "pharmacist"
+                ? pharmacist(reviewStatus, deliveryStatus)
+                : { status: 403, message: NOT_A_PHARMACIST };
+            expect(
+              reviewRefusal({ deliveryStatus, reviewStatus }, actor),
+              `${reviewStatus} → ${decision}`,
+            ).toEqual(expected);
+          }
+      });
+
+  it("approving changes the review only; rejecting cancels the order and gives its stock back", () => {
+    const waiting = order({ deliveryStatus: "Processing", reviewStatus: "pending" });
+    expect(planOrderChange(waiting, { review: "approved" }, "pharmacist")).toEqual({
+      payment: null,
+      delivery: null,
+      review: { from: "pending", to: "approved" },
+      restock: false,
+    });
+    expect(planOrderChange(waiting, { review: "rejected" }, "pharmacist")).toEqual({
+      payment: null,
+      delivery: { from: "Processing", to: "Cancelled" },
+      review: { from: "pending", to: "rejected" },
+      restock: true,
+    });
+  });
+});
+
+describe("receipts", () => {
+  it("only an unpaid, not cancelled order paid into our account takes one", () => {
+    for (const deliveryStatus of DELIVERY_STATUS.values)
+      for (const paymentMethod of PAYMENT_METHOD.values)
+        for (const paymentStatus of PAYMENT_STATUS.values) {
+          const expected =
+            deliveryStatus === "Cancelled"
+              ? RECEIPT_CANCELLED
+              : paymentMethod === "pay_on_delivery"
+                ? "This order is paid on delivery: there is no transfer receipt to upload."
+                : paymentStatus === "paid"
+                  ? RECEIPT_ALREADY_PAID
+                  : null;
+          expect(receiptRefusal({ deliveryStatus, paymentMethod, paymentStatus })).toBe(expected);
+        }
+  });
+});
+
+describe("a whole change", () => {
+  const refusalOf = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      return { status: (error as AppError).status, message: (error as AppError).message };
+    }
+    return null;
+  };
+
+  it("is refused whole when one part is refused: a payment beside a status that may not follow", () => {
+    const waiting = order({ reviewStatus: "pending" });
+    expect(
+      refusalOf(() =>
+        planOrderChange(waiting, { paymentStatus: "paid", deliveryStatus: "Shipped" }, "admin"),
+      ),
+    ).toEqual({ status: 409, message: AWAITING_REVIEW });
+  });
+
+  it("plans every part that changes, as if made one after the other (payment first)", () => {
+    expect(planOrderChange(order(), { paymentStatus: "paid", deliveryStatus: "Cancelled" }, "admin")).toEqual(
+      {
+        payment: { from: "unpaid", to: "paid" },
+        delivery: { from: "Pending", to: "Cancelled" },
+        review: null,
+        restock: true,
+      },
+    );
+    const cancelled = order({ deliveryStatus: "Cancelled" });
+    expect(refusalOf(() => planOrderChange(cancelled, { paymentStatus: "paid" }, "admin"))).toEqual({
+      status: 409,
+      message: PAYMENT_OF_CANCELLED,
+    });
+  });
+
+  it("asking for what the order already is changes nothing, even on a cancelled order", () => {
+    const cancelled = order({ deliveryStatus: "Cancelled", paymentStatus: "paid" });
+    const plan = planOrderChange(cancelled, { deliveryStatus: "Cancelled", paymentStatus: "paid" }, "admin");
+    expect(changesNothing(plan)).toBe(true);
+    expect(plan.restock).toBe(false);
+    expect(changesNothing(planOrderChange(cancelled, { deliveryStatus: "Cancelled" }, "customer"))).toBe(
+      true,
+    );
+  });
+});

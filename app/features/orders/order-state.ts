@@ -1,0 +1,195 @@
+/**
+ * The order's state machine, the one place that says what may follow what (docs/product-rules.md): its
+ * delivery status, its payment status and its prescription review, who may make each move, and what a move
+ * needs. Every path that changes an order (Admin › Orders, `PUT /api/orders/{id}`, the shopper's cancel,
+ * the pharmacist's review page and API, receipt uploads) asks it first; the change it plans is then
+ * written in one batch, or not at all (models/order.server.ts, writeOrderChange). Pure: no I/O.
+ */
+import { AppError } from "~/lib/app-error";
+import {
+  DELIVERY_STATUS,
+  PAYMENT_METHOD,
+  PAYMENT_STATUS,
+  type DeliveryStatus,
+  type OrderActor,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PaymentStatusEntry,
+  type ReviewDecision,
+  type ReviewStatus,
+} from "~/lib/vocabularies";
+
+/** What the machine reads of an order. */
+export type OrderState = {
+  deliveryStatus: DeliveryStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  /** null: nothing in the order needs a prescription. */
+  reviewStatus: ReviewStatus | null;
+};
+
+export type Refusal = { status: 403 | 409; message: string };
+
+export const ORDER_CANCELLED = "This order was cancelled: its status can no longer change.";
+export const AWAITING_REVIEW = "This order is waiting for a pharmacist to approve its prescription.";
+export const ONLY_PENDING_CANCELS =
+  "This order is already being prepared, so it can no longer be cancelled here. Please message us on WhatsApp.";
+export const ONLY_STAFF_SET_STATUS = "Only our staff can change an order's status; you can cancel it.";
+export const PAYMENT_OF_CANCELLED = "This order was cancelled: its payment can no longer change.";
+export const PAYMENT_NOT_YOURS = "You cannot change this order's payment status.";
+export const NOT_A_PHARMACIST = "Only a pharmacist (an admin with a PCN number) can review prescriptions.";
+export const NOT_A_PRESCRIPTION_ORDER =
+  "This order has no prescription-only medicines: there is no prescription to review.";
+export const ALREADY_REVIEWED = "A pharmacist has already reviewed this order's prescription.";
+export const REVIEW_OF_CANCELLED = "This order was cancelled: its prescription is no longer reviewed.";
+export const RECEIPT_ALREADY_PAID = "This order is already paid: no receipt is needed.";
+export const RECEIPT_CANCELLED = "This order was cancelled: a receipt can no longer be uploaded.";
+
+/** Nothing ships before a pharmacist approves the prescription of an order that needs one. */
+const NEED_APPROVED_PRESCRIPTION: readonly DeliveryStatus[] = ["Shipped", "Delivered"];
+
+const conflict = (message: string): Refusal => ({ status: 409, message });
+const forbidden = (message: string): Refusal => ({ status: 403, message });
+
+/** Whether `actor` is among `allowed`; a pharmacist may do whatever an admin may. */
+function actsAs(actor: OrderActor, allowed: readonly OrderActor[]): boolean {
+  return allowed.includes(actor) || (actor === "pharmacist" && allowed.includes("admin"));
+}
+
+/**
+ * Why `actor` may not set the order's delivery status to `to`, or null when they may (setting the status
+ * it has is no change, so nothing to refuse). Staff set any status; Cancelled is final; the shopper may only
+ * cancel, and only while the order is Pending.
+ */
+export function deliveryRefusal(
+  order: Pick<OrderState, "deliveryStatus" | "reviewStatus">,
+  to: DeliveryStatus,
+  actor: OrderActor,
+): Refusal | null {
+  if (order.deliveryStatus === to) return null;
+  if (order.deliveryStatus === "Cancelled") return conflict(ORDER_CANCELLED);
+  if (actor === "customer") {
+    if (to !== "Cancelled") return forbidden(ONLY_STAFF_SET_STATUS);
+    return order.deliveryStatus === "Pending" ? null : conflict(ONLY_PENDING_CANCELS);
+  }
+  if (!actsAs(actor, ["admin"])) return forbidden(ONLY_STAFF_SET_STATUS);
+  if (
+    NEED_APPROVED_PRESCRIPTION.includes(to) &&
+    order.reviewStatus !== null &&
+    order.reviewStatus !== "approved"
+  )
+    return conflict(AWAITING_REVIEW);
+  return null;
+}
+
+/** The statuses `actor` may move the order to now (a Cancelled order has none). */
+export function nextStatuses(
+  order: Pick<OrderState, "deliveryStatus" | "reviewStatus">,
+  actor: OrderActor,
+): DeliveryStatus[] {
+  return DELIVERY_STATUS.values.filter(
+    (to) => to !== order.deliveryStatus && deliveryRefusal(order, to, actor) === null,
+  );
+}
+
+/**
+ * Why `actor` may not move the order's payment to `to`, or null when they may. Read from the payment
+ * statuses' registry (who sets each, and after which), so a new status is a new entry there; `statuses`
+ * is that registry unless a test hands another. A cancelled order's payment stays as it is.
+ */
+export function paymentRefusal(
+  order: { deliveryStatus: DeliveryStatus; paymentStatus: string },
+  to: string,
+  actor: OrderActor,
+  statuses: readonly PaymentStatusEntry[] = PAYMENT_STATUS.entries,
+): Refusal | null {
+  if (order.paymentStatus === to) return null;
+  const target = statuses.find((entry) => entry.value === to);
+  if (!target || !actsAs(actor, target.setBy)) return forbidden(PAYMENT_NOT_YOURS);
+  if (order.deliveryStatus === "Cancelled") return conflict(PAYMENT_OF_CANCELLED);
+  if (target.after && !target.after.includes(order.paymentStatus)) {
+    const from = statuses.find((entry) => entry.value === order.paymentStatus)?.label ?? order.paymentStatus;
+    return conflict(`This order's payment cannot go from ${from} to ${target.label}.`);
+  }
+  return null;
+}
+
+/**
+ * Why `actor` may not decide on the order's prescription, or null when they may: only a pharmacist, only
+ * on an order that has one waiting, and once.
+ */
+export function reviewRefusal(
+  order: Pick<OrderState, "deliveryStatus" | "reviewStatus">,
+  actor: OrderActor,
+): Refusal | null {
+  if (actor !== "pharmacist") return forbidden(NOT_A_PHARMACIST);
+  if (order.reviewStatus === null) return conflict(NOT_A_PRESCRIPTION_ORDER);
+  if (order.reviewStatus !== "pending") return conflict(ALREADY_REVIEWED);
+  if (order.deliveryStatus === "Cancelled") return conflict(REVIEW_OF_CANCELLED);
+  return null;
+}
+
+/** Why the order takes no payment receipt now, or null when it does (who may upload is checked apart). */
+export function receiptRefusal(
+  order: Pick<OrderState, "deliveryStatus" | "paymentMethod" | "paymentStatus">,
+): string | null {
+  if (order.deliveryStatus === "Cancelled") return RECEIPT_CANCELLED;
+  const method = PAYMENT_METHOD.entry(order.paymentMethod);
+  if (!method.takesReceipt)
+    return `This order is paid ${method.choice}: there is no transfer receipt to upload.`;
+  if (PAYMENT_STATUS.entry(order.paymentStatus).settled) return RECEIPT_ALREADY_PAID;
+  return null;
+}
+
+/** What a caller asks to change; any of them, at once. */
+export type OrderChange = {
+  deliveryStatus?: DeliveryStatus;
+  paymentStatus?: PaymentStatus;
+  review?: ReviewDecision;
+};
+
+export type Move<T> = { from: T; to: T };
+
+/** What is to be written: each move that changes something, and whether the order's stock comes back. */
+export type OrderPlan = {
+  payment: Move<PaymentStatus> | null;
+  delivery: Move<DeliveryStatus> | null;
+  review: Move<ReviewStatus> | null;
+  /** Cancelling gives the order's units back: exactly once, since a Cancelled order never changes again. */
+  restock: boolean;
+};
+
+export const changesNothing = (plan: OrderPlan) => !plan.payment && !plan.delivery && !plan.review;
+
+/**
+ * Checks the whole change before anything is written, as if its parts were made one after the other
+ * (payment, then delivery status, then review): one refusal refuses all of it (AppError 403 or 409). A
+ * rejected prescription cancels the order.
+ */
+export function planOrderChange(order: OrderState, change: OrderChange, actor: OrderActor): OrderPlan {
+  const refuse = (refusal: Refusal | null) => {
+    if (refusal) throw new AppError(refusal.status, refusal.message);
+  };
+  const plan: OrderPlan = { payment: null, delivery: null, review: null, restock: false };
+  let state = order;
+  if (change.paymentStatus !== undefined) {
+    refuse(paymentRefusal(state, change.paymentStatus, actor));
+    if (change.paymentStatus !== state.paymentStatus)
+      plan.payment = { from: state.paymentStatus, to: change.paymentStatus };
+    state = { ...state, paymentStatus: change.paymentStatus };
+  }
+  if (change.deliveryStatus !== undefined) {
+    refuse(deliveryRefusal(state, change.deliveryStatus, actor));
+    if (change.deliveryStatus !== state.deliveryStatus)
+      plan.delivery = { from: state.deliveryStatus, to: change.deliveryStatus };
+    state = { ...state, deliveryStatus: change.deliveryStatus };
+  }
+  if (change.review !== undefined) {
+    refuse(reviewRefusal(state, actor));
+    plan.review = { from: state.reviewStatus ?? "pending", to: change.review };
+    if (change.review === "rejected")
+      plan.delivery = { from: plan.delivery?.from ?? state.deliveryStatus, to: "Cancelled" };
+  }
+  plan.restock = plan.delivery?.to === "Cancelled";
+  return plan;
+}

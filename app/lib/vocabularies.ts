@@ -1,0 +1,146 @@
+/**
+ * Every closed set of values the shop stores, each written once with what people read for it. The Drizzle
+ * columns, the Zod schemas, the database's checks (triggers in drizzle/, held to these lists by a test),
+ * form options, badges, the WhatsApp message and the CSV export all read these lists; a new value is added
+ * here (and in a migration's check, which the test asks for) and every path follows.
+ */
+
+type Entry = { readonly value: string; readonly label: string };
+
+/** The values of a vocabulary's entries, in order, as a tuple (what z.enum and Drizzle's `enum` take). */
+type Values<E extends readonly Entry[]> = { readonly [K in keyof E]: E[K]["value"] };
+
+export type Vocabulary<E extends readonly [Entry, ...Entry[]]> = {
+  readonly entries: E;
+  readonly values: Values<E>;
+  /** Whether `value` is one of the vocabulary's values (a type guard for input from outside). */
+  includes(value: unknown): value is E[number]["value"];
+  entry<V extends E[number]["value"]>(value: V): Extract<E[number], { value: V }>;
+  label(value: E[number]["value"]): string;
+};
+
+export type ValueOf<T> = T extends Vocabulary<infer E> ? E[number]["value"] : never;
+
+export function vocabulary<const E extends readonly [Entry, ...Entry[]]>(entries: E): Vocabulary<E> {
+  const byValue = new Map<string, E[number]>(entries.map((entry) => [entry.value, entry]));
+  const entry = (value: string) => {
+    const found = byValue.get(value);
+    if (!found) throw new Error(`Not a known value: ${value}`);
+    return found;
+  };
+  return {
+    entries,
+    values: entries.map((e) => e.value) as unknown as Values<E>,
+    includes: (value: unknown): value is E[number]["value"] =>
+      typeof value === "string" && byValue.has(value),
+    entry: entry as Vocabulary<E>["entry"],
+    label: (value) => entry(value).label,
+  };
+}
+
+/** "a, b or c": the values (or words) a message lists as the choices. */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+}
+
+/** Who may sell a product how (docs/product-rules.md): the badge is what cards and product pages show. */
+export const MEDICINE_CLASS = /* @__PURE__ */ vocabulary([
+  { value: "otc", label: "Over the counter", badge: null },
+  { value: "pharmacy", label: "Pharmacy only", badge: "Pharmacist advice" },
+  { value: "prescription", label: "Prescription only", badge: "Prescription required" },
+]);
+export type MedicineClass = ValueOf<typeof MEDICINE_CLASS>;
+
+/**
+ * Where an order is on its way to the customer; what may follow what is the order's state machine
+ * (features/orders/order-state.ts). `open`: still being handled (what it needs, such as its
+ * prescription, is kept).
+ */
+export const DELIVERY_STATUS = /* @__PURE__ */ vocabulary([
+  { value: "Pending", label: "Pending", open: true },
+  { value: "Processing", label: "Processing", open: true },
+  { value: "Shipped", label: "Shipped", open: true },
+  { value: "Delivered", label: "Delivered", open: false },
+  { value: "Cancelled", label: "Cancelled", open: false },
+]);
+export type DeliveryStatus = ValueOf<typeof DELIVERY_STATUS>;
+
+/**
+ * Who changes an order: the shopper (the holder of its link or its account), an admin, a pharmacist (an
+ * admin with a PCN number, who may do whatever an admin may) or, for an online payment, the payment
+ * provider's verified notification.
+ */
+export type OrderActor = "customer" | "admin" | "pharmacist" | "gateway";
+
+/**
+ * How the shopper pays. `label` is what the shopper, the WhatsApp message and the back office read; `choice`
+ * ends the sentence "Please choose how you will pay: …"; `takesReceipt`: the shopper pays us directly and
+ * sends a photo of the receipt (the order page shows our account and the upload). An online gateway is
+ * one more entry (with `takesReceipt: false`), its statuses set by the `gateway` actor.
+ */
+export const PAYMENT_METHOD = /* @__PURE__ */ vocabulary([
+  {
+    value: "pay_on_delivery",
+    label: "Pay on delivery (cash or card on the rider’s POS)",
+    choice: "on delivery",
+    hint: null,
+    takesReceipt: false,
+  },
+  {
+    value: "bank_transfer",
+    label: "Bank transfer",
+    choice: "by bank transfer",
+    hint: "Our account details show on your order page; upload the transfer receipt there.",
+    takesReceipt: true,
+  },
+]);
+export type PaymentMethod = ValueOf<typeof PAYMENT_METHOD>;
+
+/**
+ * Whether the order's money has arrived. `settled`: it has (no receipt is needed any more). `setBy`: who may
+ * move an order into this status, from any other (an online gateway's statuses name the `gateway` actor,
+ * and `after` would narrow where from, such as a refund only after payment). The machine that reads these
+ * is features/orders/order-state.ts.
+ */
+export type PaymentStatusEntry = {
+  readonly value: string;
+  readonly label: string;
+  readonly settled: boolean;
+  readonly setBy: readonly OrderActor[];
+  readonly after: readonly string[] | null;
+};
+export const PAYMENT_STATUS = /* @__PURE__ */ vocabulary([
+  { value: "unpaid", label: "Not paid", settled: false, setBy: ["admin"], after: null },
+  { value: "paid", label: "Paid", settled: true, setBy: ["admin"], after: null },
+] as const satisfies readonly PaymentStatusEntry[]);
+export type PaymentStatus = ValueOf<typeof PAYMENT_STATUS>;
+
+/** A pharmacist's decision on a prescription order (`label` begins "Approved by …" in the order's record). */
+export const REVIEW_DECISION = /* @__PURE__ */ vocabulary([
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+]);
+export type ReviewDecision = ValueOf<typeof REVIEW_DECISION>;
+
+/**
+ * Where a prescription order stands with the pharmacist: waiting, or their decision (an order with nothing
+ * prescription-only has none: null).
+ */
+export const REVIEW_STATUS = /* @__PURE__ */ vocabulary([
+  { value: "pending", label: "Awaiting pharmacist review" },
+  { value: "approved", label: "Prescription approved" },
+  { value: "rejected", label: "Prescription rejected" },
+]);
+export type ReviewStatus = ValueOf<typeof REVIEW_STATUS>;
+/** Compile-time only: fails to type-check unless T is true. */
+type Holds<T extends true> = T;
+// Every decision is a review status an order can hold.
+type _DecisionsAreStatuses = Holds<ReviewDecision extends ReviewStatus ? true : false>;
+
+/** What an entry of an order's timeline records. */
+export const ORDER_EVENT_KIND = /* @__PURE__ */ vocabulary([
+  { value: "status", label: "Delivery status" },
+  { value: "payment", label: "Payment" },
+  { value: "receipt", label: "Transfer receipt uploaded" },
+]);
+export type OrderEventKind = ValueOf<typeof ORDER_EVENT_KIND>;

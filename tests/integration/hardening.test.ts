@@ -363,6 +363,33 @@ describe("rate limits: past the limit a client gets 429 with a message and Retry
     });
   });
 
+  it("one network gets one budget however its address is spelled (compressed, expanded, any case, IPv4-mapped)", async () => {
+    await inOneWindow(async () => {
+      const [a, b] = crypto.getRandomValues(new Uint16Array(2));
+      const [hexA, hexB] = [a.toString(16), b.toString(16)];
+      const spellings = [
+        `2001:db8:${hexA}:${hexB}::1`,
+        `2001:0db8:${hexA.padStart(4, "0")}:${hexB.padStart(4, "0")}:0000:0000:0000:0002`,
+        `2001:DB8:${hexA.toUpperCase()}:${hexB.toUpperCase()}::3`,
+        `2001:db8:${hexA}:${hexB}:0:0:0.0.0.4`,
+        `[2001:db8:${hexA}:${hexB}::5]`,
+      ];
+      for (const [i, address] of [...spellings, ...spellings].entries())
+        expect((await postForm("/contact", {}, ip(address))).status, `request ${i + 1}: ${address}`).toBe(
+          400,
+        );
+      await expectBlocked(await postForm("/contact", {}, ip(`2001:db8:${hexA}:${hexB}:ffff::`)), false);
+
+      const v4 = freshAddress();
+      const mapped = [v4, `::ffff:${v4}`, `::FFFF:${v4}`, `0:0:0:0:0:ffff:${v4}`, `0000::ffff:${v4}`];
+      for (const [i, address] of [...mapped, ...mapped].entries())
+        expect((await postForm("/contact", {}, ip(address))).status, `request ${i + 1}: ${address}`).toBe(
+          400,
+        );
+      await expectBlocked(await postForm("/contact", {}, ip(v4)), false);
+    });
+  });
+
   it("prescription uploads through the API (20 a minute per address and per account)", async () => {
     const ngozi = await signUp("Ngozi Okafor");
     const emeka = await signUp("Emeka Eze");

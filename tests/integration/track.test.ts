@@ -96,4 +96,61 @@ describe("/track", () => {
     );
     expect(other.status).toBe(302);
   });
+
+  it("counts one IPv6 /64 as one client however its address is spelled", async () => {
+    const order = await guestOrder();
+    const spellings = [
+      "2001:db8:7a::1",
+      "2001:0DB8:007A:0000:0000:0000:0000:0002",
+      "2001:db8:7a:0::3",
+      "2001:DB8:7A::ABCD",
+      "2001:db8:7a:0:ffff::1",
+      "[2001:db8:7a::6]",
+      "2001:db8:7a:0:1:2:192.0.2.7",
+      "2001:0db8:7a::8",
+      "2001:db8:007a::9",
+      "2001:db8:7a:0000:0::10",
+    ];
+    for (const [i, address] of spellings.entries()) {
+      const res = await new Client().post(
+        "/track",
+        { orderRef: `MS-BBBBB${"0123456789"[i]}`, phone: "08031234567" },
+        from(address),
+      );
+      expect(res.status, address).toBe(404);
+    }
+    const slowed = await new Client().post(
+      "/track",
+      { orderRef: order.orderRef, phone: "08031234567" },
+      from("2001:db8:7a::ffff"),
+    );
+    expect(slowed.status).toBe(429);
+    const nextNetwork = await new Client().post(
+      "/track",
+      { orderRef: order.orderRef, phone: "08031234567" },
+      from("2001:db8:7a:1::1"),
+    );
+    expect(nextNetwork.status).toBe(302);
+  });
+
+  it("counts an IPv4 client as one whether its address comes plain or IPv4-mapped", async () => {
+    const order = await guestOrder();
+    for (let i = 0; i < 10; i++) {
+      const address = ["192.0.2.60", "::ffff:192.0.2.60", "::FFFF:C000:023C", "0:0:0:0:0:ffff:192.0.2.60"][
+        i % 4
+      ]!;
+      const res = await new Client().post(
+        "/track",
+        { orderRef: `MS-CCCCC${"0123456789"[i]}`, phone: "08031234567" },
+        from(address),
+      );
+      expect(res.status, address).toBe(404);
+    }
+    const slowed = await new Client().post(
+      "/track",
+      { orderRef: order.orderRef, phone: "08031234567" },
+      from("192.0.2.60"),
+    );
+    expect(slowed.status).toBe(429);
+  });
 });

@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "medistore-server-build";
 import { createAppLoadContext } from "../app/load-context";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
-import { isCrossSiteWrite } from "../app/services/security.server";
+import { isCrossSiteWrite, isOwnFormWithoutOrigin } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
@@ -71,7 +71,7 @@ export default {
     // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
     const render = async (renderNonce: string) => {
       const rendered = await handleRemixRequest(
-        withoutLegacyDataParam(request, url),
+        forRemix(request, url),
         createAppLoadContext(env, ctx, config, renderNonce),
       );
       return withScriptsAfterPaint(rendered);
@@ -115,7 +115,9 @@ const DOCUMENT_ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Before it runs an action (every `.data` call but a GET, and a page's POST, PUT, PATCH or DELETE) Remix
  * compares the Origin header with Host and throws when they differ, or when Host is missing or Origin is not
- * a URL: a 500. Such a request is answered here first, as the cross-site request it is (a 403).
+ * a URL: a 500. Such a request is answered here first, as the cross-site request it is (a 403). `Origin:
+ * null` from one of our own pages (isOwnFormWithoutOrigin) passes: Remix gets it without that header
+ * (forRemix).
  */
 function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
   const origin = request.headers.get("Origin");
@@ -124,9 +126,10 @@ function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
     ? request.method !== "GET"
     : DOCUMENT_ACTION_METHODS.has(request.method);
   if (!isAction) return false;
+  if (origin === "null") return !isOwnFormWithoutOrigin(request);
   const forwardedHost = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
   const host = forwardedHost || request.headers.get("Host");
-  if (!host || origin === "null") return true;
+  if (!host) return true;
   try {
     return new URL(origin).host !== host;
   } catch {
@@ -135,15 +138,23 @@ function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
 }
 
 /**
- * `?_data=` asks for the loader data of the app before single fetch (which this app's client never does);
- * Remix still answers it, with a 500 for a route whose loader returns nothing. Without it the request is an
- * ordinary one for the same URL.
+ * The request as Remix gets it. `?_data=` asks for the loader data of the app before single fetch (which
+ * this app's client never does); Remix still answers it, with a 500 for a route whose loader returns nothing,
+ * so it goes and the request is an ordinary one for the same URL. An `Origin: null` that reached here came
+ * from one of our own pages (failsRemixOriginCheck), and goes too: Remix would refuse it as a mismatch.
  */
-function withoutLegacyDataParam(request: Request, url: URL): Request {
-  if (!url.searchParams.has("_data")) return request;
-  const withoutIt = new URL(url);
-  withoutIt.searchParams.delete("_data");
-  return new Request(withoutIt, request);
+function forRemix(request: Request, url: URL): Request {
+  const legacyData = url.searchParams.has("_data");
+  const opaqueOrigin = request.headers.get("Origin") === "null";
+  if (!legacyData && !opaqueOrigin) return request;
+  let target: URL | string = request.url;
+  if (legacyData) {
+    target = new URL(url);
+    target.searchParams.delete("_data");
+  }
+  const headers = new Headers(request.headers);
+  if (opaqueOrigin) headers.delete("Origin");
+  return new Request(target, { method: request.method, headers, body: request.body, signal: request.signal });
 }
 
 /**

@@ -238,6 +238,26 @@ describe("headers", () => {
     }
   });
 
+  it("`Origin: null` passes only with the browser's proof that the form is ours (Sec-Fetch-Site: same-origin)", async () => {
+    const post = (path: string, headers: Record<string, string>) =>
+      call(path, {
+        method: "POST",
+        body: new URLSearchParams({}),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      });
+    const own = { Origin: "null", "Sec-Fetch-Site": "same-origin" };
+    // An empty contact form: 400 with the form's errors once it is let through, on the page and as `.data`.
+    expect((await post("/contact", own)).status).toBe(400);
+    expect((await post("/contact.data", own)).status).toBe(400);
+    for (const site of ["cross-site", "same-site", "none", undefined]) {
+      const headers = { Origin: "null", ...(site ? { "Sec-Fetch-Site": site } : {}) };
+      for (const path of ["/contact", "/contact.data", "/api/auth/login"]) {
+        const res = await post(path, headers);
+        expect(res.status, `${path} with Sec-Fetch-Site: ${site}`).toBe(403);
+      }
+    }
+  });
+
   it("an unknown API call is a 404 in JSON with a message, whatever the method or Accept", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
       for (const accept of ["application/json", "text/html"]) {

@@ -9,11 +9,14 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // (wrangler.toml [alias]) names it, so the tests can run a build of their own beside `npm start`'s.
 import * as build from "medistore-server-build";
 import { createAppLoadContext } from "../app/load-context";
+import { carriesCookie, COOKIES } from "../app/lib/cookies";
+import { isPersonalArea, matchPath } from "../app/lib/route-policy";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
 import { isCrossSiteWrite, isOwnFormWithoutOrigin } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
+import { SIGNED_IN_HEADER } from "../sw/page-rules";
 import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
@@ -158,15 +161,16 @@ function forRemix(request: Request, url: URL): Request {
 }
 
 /**
- * Pages that show someone's own data, and every `.data` request (it carries the root's data: the signed-in
- * user and their cart), must never be kept by a browser or a shared cache.
+ * Pages that show someone's own data (lib/route-policy.ts), every `.data` request (it carries the root's
+ * data: the signed-in user and their cart) and every answer that sets a cookie must never be kept by a
+ * browser or a shared cache.
  */
-const PERSONAL_PATH =
-  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions|account|reset-password)(?=[/.]|$)/;
-
 function isPersonal({ pathname }: URL, response: Response): boolean {
-  return PERSONAL_PATH.test(pathname) || pathname.endsWith(".data") || response.headers.has("Set-Cookie");
+  if (pathname.endsWith(".data") || response.headers.has("Set-Cookie")) return true;
+  return isPersonalArea(matchPath(pathname).area);
 }
+
+const SESSION_COOKIE = new Set([COOKIES.session.name]);
 
 /** The page's Content-Security-Policy around its nonce, built once (only the nonce differs per response). */
 const PAGE_CSP = (nonce: string | undefined) =>
@@ -221,8 +225,7 @@ function withSecurityHeaders(
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (isHtml) {
     // The service worker never keeps a page rendered for an account on the phone (sw/page-rules.ts).
-    if (/(?:^|;\s*)medistore_session=/.test(request.headers.get("Cookie") ?? ""))
-      headers.set("X-Signed-In", "1");
+    if (carriesCookie(request.headers.get("Cookie"), SESSION_COOKIE)) headers.set(SIGNED_IN_HEADER, "1");
     headers.set(
       "Content-Security-Policy",
       nonce ? CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE : CSP_WITHOUT_NONCE,

@@ -1,8 +1,8 @@
 /**
  * The Worker entry: static assets are served by the platform before this runs ([assets] in wrangler.toml);
  * everything else reaches the Remix handler with one load context. Cross-cutting rules live here:
- * configuration check, cross-origin write refusal, security headers. `scheduled` runs the daily retention
- * job (wrangler.toml [triggers]).
+ * configuration check, cross-origin write refusal, the request body's size limit (body-limit.ts), security
+ * headers. `scheduled` runs the daily retention job (wrangler.toml [triggers]).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build, produced by `remix vite:build` before wrangler bundles this file. A module alias
@@ -17,6 +17,7 @@ import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
 import { SIGNED_IN_HEADER } from "../sw/page-rules";
+import { withinBodyLimit } from "./body-limit";
 import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
@@ -69,12 +70,16 @@ export default {
       );
     }
 
+    const limited = await withinBodyLimit(request, url);
+    if ("tooLarge" in limited)
+      return withSecurityHeaders(plain(413, limited.tooLarge, url), request, url, { config });
+
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const decision = edgeCacheDecision(request, url);
     // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
     const render = async (renderNonce: string) => {
       const rendered = await handleRemixRequest(
-        forRemix(request, url),
+        forRemix(limited, url),
         createAppLoadContext(env, ctx, config, renderNonce),
       );
       return withScriptsAfterPaint(rendered);

@@ -44,18 +44,9 @@ export type Area = {
   inlineStylesheet?: string;
   /** Answered by the Worker before the static asset lookup: no static file lives there. */
   workerFirst?: boolean;
-  /** Takes an image upload (multipart), so its body may be as large as UPLOAD_BODY_MAX_BYTES. */
+  /** Takes an image upload (multipart), so its body may be as large as UPLOAD_BODY_MAX_BYTES (lib/limits.ts). */
   uploads?: boolean;
 };
-
-/** Largest image a shopper or admin may upload. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Multipart framing and the other fields of a form, on top of its file. */
-export const FORM_OVERHEAD_BYTES = 64 * 1024;
-/** The largest request body of any kind: forms, JSON. Far above the longest text any field takes. */
-export const BODY_MAX_BYTES = 64 * 1024;
-/** The largest multipart body an upload route reads: one image and its form. */
-export const UPLOAD_BODY_MAX_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
 
 const CATEGORY_SLUG = /^[a-z0-9-]{1,100}$/;
 const PRODUCT_SLUG = /^[0-9]{1,12}-[a-z0-9-]{0,150}$/;

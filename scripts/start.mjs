@@ -8,6 +8,7 @@
  */
 import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import concurrently from "concurrently";
 import { wranglerConfigFor } from "./wrangler-config.mjs";
@@ -28,6 +29,23 @@ const CHAT_HOST = process.env.CHAT_HOST ?? `127.0.0.1:${PARTYKIT_PORT}`;
 const partyState = process.env.MEDISTORE_PERSIST_TO
   ? path.join(process.env.MEDISTORE_PERSIST_TO, "partykit")
   : ".partykit/state";
+
+/** A port nobody listens on right now, picked by the OS. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// wrangler dev's debugger port. Left to itself, wrangler takes the first free one from 9229 up, so two
+// copies starting side by side (other PORT and PARTYKIT_PORT) can pick the same one, and the second fails.
+// The OS hands out ports from a wide range in turn: one it gave is free, and not given to the next copy.
+const INSPECTOR_PORT = process.env.INSPECTOR_PORT ?? String(await freePort());
 
 /** A variable from a .dev.vars-style file (KEY=value lines), or undefined. */
 function fileVar(file, name) {
@@ -80,7 +98,7 @@ const { result } = concurrently(
     {
       name: "app",
       command: [
-        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
+        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
       ].join(" "),
       env,

@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import concurrently from "concurrently";
+import { withoutWranglerRequestLines } from "./dev-log.mjs";
 import { wranglerConfigFor } from "./wrangler-config.mjs";
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -93,6 +94,8 @@ step("Applying database migrations (local D1)", "npx", [
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
 console.log(`\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST})\n`);
+const output = withoutWranglerRequestLines();
+output.pipe(process.stdout);
 const { result } = concurrently(
   [
     {
@@ -114,7 +117,12 @@ const { result } = concurrently(
       prefixColor: "magenta",
     },
   ],
-  { killOthersOn: ["failure", "success"], prefix: "name" },
+  {
+    killOthersOn: ["failure", "success"],
+    prefix: "name",
+    // The Worker logs each request with secret links redacted; wrangler's own request lines show them whole.
+    outputStream: output,
+  },
 );
 result.then(
   () => process.exit(0),

@@ -19,6 +19,7 @@ import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
 import { SIGNED_IN_HEADER } from "../sw/page-rules";
 import { withinBodyLimit } from "./body-limit";
 import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
+import { logRequest } from "./request-log";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -40,6 +41,7 @@ function plain(status: number, message: string, url: URL): Response {
 
 export default {
   async fetch(request, env, ctx) {
+    const startedAt = Date.now();
     // Parsed once: every rule below reads the same URL (a guest page from the edge cache costs little else).
     const url = new URL(request.url);
     let config: AppConfig;
@@ -48,59 +50,16 @@ export default {
     } catch (error) {
       const message = error instanceof ConfigError ? error.message : "Invalid configuration";
       console.error(message);
+      logRequest(request, url, 500, startedAt);
       return withSecurityHeaders(
         plain(500, `MediStore is not configured correctly: ${message}`, url),
         request,
         url,
       );
     }
-
-    if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request, url)) {
-      return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", url), request, url, {
-        config,
-      });
-    }
-
-    if (isUnroutableApiCall(url)) {
-      return withSecurityHeaders(
-        plain(404, "There is no such API call. See the README's JSON API table.", url),
-        request,
-        url,
-        { config },
-      );
-    }
-
-    const limited = await withinBodyLimit(request, url);
-    if ("tooLarge" in limited)
-      return withSecurityHeaders(plain(413, limited.tooLarge, url), request, url, { config });
-
-    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-    const decision = edgeCacheDecision(request, url);
-    // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
-    const render = async (renderNonce: string) => {
-      const rendered = await handleRemixRequest(
-        forRemix(limited, url),
-        createAppLoadContext(env, ctx, config, renderNonce),
-      );
-      return withScriptsAfterPaint(rendered);
-    };
-    const response =
-      decision === "cache"
-        ? await serveGuestPage({
-            request,
-            url,
-            env,
-            ctx,
-            buildVersion: serverBuild.assets.version,
-            versionTtlMs: config.catalogueVersionTtlMs,
-            nonce,
-            render,
-          })
-        : await render(nonce);
-    if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
-    const secured = withSecurityHeaders(response, request, url, { config, nonce });
-    if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
-    return secured;
+    const response = await answer(request, env, ctx, url, config);
+    if (config.logRequests) logRequest(request, url, response.status, startedAt);
+    return response;
   },
 
   /** The Cron Trigger: deletes what is past its retention period, as of the scheduled time. */
@@ -109,6 +68,62 @@ export default {
     await runRetention({ db: createDb(env.DB), bucket: env.IMAGES, retention }, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
+
+/** Every request once the configuration is known: refused here, or answered by Remix (or the edge cache). */
+async function answer(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  url: URL,
+  config: AppConfig,
+): Promise<Response> {
+  if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request, url)) {
+    return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", url), request, url, {
+      config,
+    });
+  }
+
+  if (isUnroutableApiCall(url)) {
+    return withSecurityHeaders(
+      plain(404, "There is no such API call. See the README's JSON API table.", url),
+      request,
+      url,
+      { config },
+    );
+  }
+
+  const limited = await withinBodyLimit(request, url);
+  if ("tooLarge" in limited)
+    return withSecurityHeaders(plain(413, limited.tooLarge, url), request, url, { config });
+
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const decision = edgeCacheDecision(request, url);
+  // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
+  const render = async (renderNonce: string) => {
+    const rendered = await handleRemixRequest(
+      forRemix(limited, url),
+      createAppLoadContext(env, ctx, config, renderNonce),
+    );
+    return withScriptsAfterPaint(rendered);
+  };
+  const response =
+    decision === "cache"
+      ? await serveGuestPage({
+          request,
+          url,
+          env,
+          ctx,
+          buildVersion: serverBuild.assets.version,
+          versionTtlMs: config.catalogueVersionTtlMs,
+          nonce,
+          render,
+        })
+      : await render(nonce);
+  if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
+  const secured = withSecurityHeaders(response, request, url, { config, nonce });
+  if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
+  return secured;
+}
 
 /**
  * Remix's router cannot match a path whose decoded form holds a line break (its catch-all pattern stops at

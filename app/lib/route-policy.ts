@@ -1,7 +1,7 @@
 /**
  * What each URL of the site is, for every part of the app that treats URLs differently. One table, read by:
  *  - the Worker (workers/app.ts): personal pages get `Cache-Control: private, no-store`; the request body's
- *    size limit; secret links are redacted in its request log;
+ *    size limit; secret links are redacted in what it logs (redactSecrets);
  *  - the edge cache (workers/edge-cache.ts): which guest pages it serves, with which query strings;
  *  - the service worker (sw/page-rules.ts): which pages it keeps on the phone for offline reading;
  *  - app/routes.ts: which pages make do with the catalogue's inline stylesheet (styles/catalogue.css);
@@ -125,6 +125,8 @@ const NOT_PRECACHED: ReadonlySet<Audience> = new Set(["account", "back-office", 
 
 type Compiled = { area: Area; regex: RegExp; params: { name: string; segment: number }[] };
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** The path without a trailing "/*", and whether it had one ("/admin/*": "/admin" and what is under it). */
 function base(area: Area): { fixed: string; under: boolean } {
   const under = area.path.endsWith("/*");
@@ -138,7 +140,7 @@ function compile(area: Area): Compiled {
   const segments = fixed.split("/").filter(Boolean);
   const body = segments
     .map((segment, i) => {
-      if (!segment.startsWith(":")) return "/" + segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      if (!segment.startsWith(":")) return "/" + escapeRegex(segment);
       params.push({ name: segment.slice(1), segment: i + 1 });
       return "/([^/]+)";
     })
@@ -177,13 +179,25 @@ export function precachesScripts(area: Area): boolean {
   return !NOT_PRECACHED.has(area.audience);
 }
 
-/** The path as a log may show it: a secret link's parameters are replaced by "…". */
-export function redactedPath(pathname: string): string {
-  const { compiled } = find(pathname);
-  if (compiled.area.audience !== "link-holder") return pathname;
-  const segments = pathname.split("/");
-  for (const { segment } of compiled.params) segments[segment] = "…";
-  return segments.join("/");
+/** A path separator as it appears in text: "/", or percent-encoded in a query string. */
+const SEPARATOR = "(?:/|%2[fF])";
+
+/**
+ * Where a secret link's secret sits in any text (a path, a whole URL, an encoded `redirectTo`): the segment
+ * after the entry's fixed start ("/order/<token>", "/reset-password/<token>").
+ */
+const SECRET_IN_TEXT = AREAS.filter((area) => area.audience === "link-holder").map((area) => {
+  const segments = base(area).fixed.split("/").filter(Boolean);
+  const first = segments.findIndex((segment) => segment.startsWith(":"));
+  if (first < 1 || segments.slice(first + 1).some((segment) => segment.startsWith(":")))
+    throw new Error(`${area.path}: a secret link has one parameter, after a fixed start.`);
+  const start = segments.slice(0, first).map((segment) => SEPARATOR + escapeRegex(segment));
+  return new RegExp(`(${start.join("")}${SEPARATOR})[^/?#&\\s"'<>%]+`, "g");
+});
+
+/** The text as a log may show it: the secret of every secret link in it replaced by "…". */
+export function redactSecrets(text: string): string {
+  return SECRET_IN_TEXT.reduce((redacted, pattern) => redacted.replace(pattern, "$1…"), text);
 }
 
 /** wrangler.toml's `run_worker_first` patterns: "/x/*" covers what is under /x, not /x itself. */

@@ -12,7 +12,7 @@ import {
   isPersonalArea,
   matchPath,
   precachesScripts,
-  redactedPath,
+  redactSecrets,
   routePattern,
   workerFirstPatterns,
   type ManifestRoute,
@@ -177,14 +177,29 @@ describe("what each part reads from the table", () => {
       expect(precached(pathname), pathname).toBe(false);
   });
 
-  it("redacts secret links, whatever follows them, and nothing else", () => {
-    expect(redactedPath("/reset-password/Abc_123-xyz")).toBe("/reset-password/…");
-    expect(redactedPath("/reset-password/Abc_123-xyz.data")).toBe("/reset-password/…");
-    expect(redactedPath("/order/tok3n")).toBe("/order/…");
-    expect(redactedPath("/order/tok3n/prescription")).toBe("/order/…/prescription");
-    expect(redactedPath("/order/tok3n/receipt")).toBe("/order/…/receipt");
-    expect(redactedPath("/order/tok3n.data")).toBe("/order/…");
-    expect(redactedPath("/products/12-paracetamol")).toBe("/products/12-paracetamol");
-    expect(redactedPath("/orders")).toBe("/orders");
+  it("redacts secret links wherever they appear in a text, and nothing else", () => {
+    expect(redactSecrets("/reset-password/Abc_123-xyz")).toBe("/reset-password/…");
+    expect(redactSecrets("/reset-password/Abc_123-xyz.data")).toBe("/reset-password/…");
+    expect(redactSecrets("/order/tok3n")).toBe("/order/…");
+    expect(redactSecrets("/order/tok3n/prescription")).toBe("/order/…/prescription");
+    expect(redactSecrets("/order/tok3n/receipt?x=1")).toBe("/order/…/receipt?x=1");
+    expect(redactSecrets("/order/tok3n.data")).toBe("/order/…");
+    expect(redactSecrets('No route matches URL "/order/tok3n/nope"')).toBe(
+      'No route matches URL "/order/…/nope"',
+    );
+    expect(redactSecrets("http://medistore.test/reset-password/s3cret and /order/t0ken")).toBe(
+      "http://medistore.test/reset-password/… and /order/…",
+    );
+    expect(redactSecrets("/login?redirectTo=%2Forder%2Ft0ken%2Freceipt")).toBe(
+      "/login?redirectTo=%2Forder%2F…%2Freceipt",
+    );
+    for (const text of [
+      "/products/12-paracetamol",
+      "/orders",
+      "/admin/orders/abc",
+      "/api/orders/abc",
+      "/order",
+    ])
+      expect(redactSecrets(text), text).toBe(text);
   });
 });

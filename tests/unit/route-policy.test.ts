@@ -19,6 +19,7 @@ import {
 } from "~/lib/route-policy";
 import { edgeCacheDecision } from "../../workers/edge-cache";
 import { isKeptPage } from "../../sw/page-rules";
+import { routedFirst, RUN_WORKER_FIRST } from "../support/run-worker-first";
 
 const ROOT = path.resolve(__dirname, "../..");
 const CLIENT = path.join(ROOT, process.env.MEDISTORE_BUILD_DIR ?? "build", "client");
@@ -81,17 +82,8 @@ describe("the route-policy table covers the app's routes", () => {
 });
 
 describe("wrangler.toml's run_worker_first is the table's", () => {
-  const line = /^run_worker_first\s*=\s*(\[.*\])\s*$/m.exec(
-    readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"),
-  );
-  const patterns = JSON.parse(line?.[1] ?? "[]") as string[];
-  const routedFirst = (pathname: string) =>
-    patterns.some((pattern) =>
-      pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern,
-    );
-
   it("lists exactly the patterns the table derives", () => {
-    expect(patterns).toEqual(workerFirstPatterns());
+    expect(RUN_WORKER_FIRST).toEqual(workerFirstPatterns());
   });
 
   it("sends every route of a worker-first entry to the Worker first, and no other route", () => {

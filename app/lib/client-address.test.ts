@@ -16,7 +16,7 @@ describe("addressKey: one budget per network, however its address is spelled", (
   });
 
   it("keeps the /64 whole when the compression falls inside it", () => {
-    // Before: the part before "::" was taken as the prefix, so these were two budgets ("2001:db8" and the rest).
+    // The part before "::" was once taken for the prefix: two budgets ("2001:db8" and the rest).
     expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(addressKey("2001:db8:0:0:1::1")).toBe("2001:db8:0:0::/64");
     expect(addressKey("2001:db8:0::5")).toBe(addressKey("2001:0db8:0000:0000:ffff::"));

@@ -17,7 +17,7 @@ export type RegisteredCookie = {
   maxAgeSeconds: number | null;
   /** What shortens or renews that lifetime, in the words of the privacy notice. */
   lifetimeNote?: string;
-  /** Needed for the site to work (no consent asked); otherwise a preference set only when the shopper asks. */
+  /** Needed for the site to work (no consent asked); else a preference, set only when the shopper asks. */
   essential: boolean;
   /** A page rendered with it is this visitor's own: never served from or kept by the edge cache. */
   personal: boolean;

@@ -11,5 +11,5 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** The largest request body but an upload's (forms, JSON): far above the longest text any field takes. */
 export const BODY_MAX_BYTES = 64 * 1024;
-/** The largest multipart body a route that takes uploads reads (lib/route-policy.ts): one image and its form. */
+/** The largest multipart body of a route that takes uploads (lib/route-policy.ts): an image and its form. */
 export const UPLOAD_BODY_MAX_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;

@@ -6,7 +6,7 @@
  *  - the service worker (sw/page-rules.ts): which pages it keeps on the phone for offline reading;
  *  - app/routes.ts: which pages make do with the catalogue's inline stylesheet (styles/catalogue.css);
  *  - the build (scripts/build/service-worker-plugin.ts): whose scripts the service worker does not precache;
- *  - wrangler.toml's `run_worker_first`, which must equal workerFirstPatterns() (tests/unit/route-policy.test.ts).
+ *  - wrangler.toml's `run_worker_first`, which must equal workerFirstPatterns() (a unit test holds it).
  * Pure and small: the service worker bundles it. tests/unit/route-policy.test.ts holds every route of the
  * app to an entry here (and every entry to a route), so a new page cannot be left out.
  */
@@ -44,7 +44,7 @@ export type Area = {
   inlineStylesheet?: string;
   /** Answered by the Worker before the static asset lookup: no static file lives there. */
   workerFirst?: boolean;
-  /** Takes an image upload (multipart), so its body may be as large as UPLOAD_BODY_MAX_BYTES (lib/limits.ts). */
+  /** Takes an image upload (multipart): its body may be as large as UPLOAD_BODY_MAX_BYTES (lib/limits.ts). */
   uploads?: boolean;
 };
 
@@ -123,7 +123,7 @@ const PERSONAL: ReadonlySet<Audience> = new Set(["shopper", "account", "back-off
 /** Pages whose scripts a shopper's phone is not asked to download before they are opened. */
 const NOT_PRECACHED: ReadonlySet<Audience> = new Set(["account", "back-office", "link-holder"]);
 
-type Compiled = { area: Area; regex: RegExp; params: { name: string; segment: number }[] };
+type Compiled = { area: Area; regex: RegExp; params: string[] };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -136,12 +136,13 @@ function base(area: Area): { fixed: string; under: boolean } {
 function compile(area: Area): Compiled {
   if (area.path === "*") return { area, regex: /^/, params: [] };
   const { fixed, under } = base(area);
-  const params: Compiled["params"] = [];
-  const segments = fixed.split("/").filter(Boolean);
-  const body = segments
-    .map((segment, i) => {
+  const params: string[] = [];
+  const body = fixed
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
       if (!segment.startsWith(":")) return "/" + escapeRegex(segment);
-      params.push({ name: segment.slice(1), segment: i + 1 });
+      params.push(segment.slice(1));
       return "/([^/]+)";
     })
     .join("");
@@ -165,7 +166,7 @@ export function matchPath(pathname: string): Match {
   const { compiled, found } = find(pathname);
   return {
     area: compiled.area,
-    params: Object.fromEntries(compiled.params.map(({ name }, i) => [name, found[i + 1]!])),
+    params: Object.fromEntries(compiled.params.map((name, i) => [name, found[i + 1]!])),
   };
 }
 

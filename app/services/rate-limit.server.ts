@@ -22,8 +22,8 @@ export type LimitedAction = keyof typeof LIMITS;
 export const TOO_MANY_REQUESTS = "Too many requests from this device. Please wait a minute and try again.";
 
 /**
- * The client's address as Cloudflare reports it, as the key every limit counts it under (lib/client-address.ts:
- * an IPv6 address as its /64, one spelling per network).
+ * The client's address as Cloudflare reports it, as the key every limit counts it under
+ * (lib/client-address.ts: an IPv6 address as its /64, one spelling per network).
  */
 export function clientAddress(request: Request): string | null {
   return addressKey(request.headers.get("CF-Connecting-IP"));

@@ -9,9 +9,9 @@ import { build, type Plugin, type ResolvedConfig } from "vite";
 import { injectManifest } from "workbox-build";
 import { AREAS, precachesScripts } from "../../app/lib/route-policy";
 
-// What a shopper's pages need offline. The scripts of account, order-link and admin pages (lib/route-policy.ts
-// says which), the back office's stylesheet and the chat widget are kept only once loaded. A route's chunk,
-// and the chunks only it uses, are named after its file, that is after its URL's first segment.
+// What a shopper's pages need offline. The scripts of account, order-link and admin pages
+// (lib/route-policy.ts says which), the back office's stylesheet and the chat widget are kept only once
+// loaded. A route's chunk is named after its file, that is after its URL's first segment.
 const PRECACHE = ["offline.html", "favicon.svg", "icons/*.png", "manifest.webmanifest", "assets/*.{js,css}"];
 const NOT_PRECACHED = [
   ...new Set(AREAS.filter((area) => !precachesScripts(area)).map((area) => `assets/${area.path.split("/")[1]}*`)),

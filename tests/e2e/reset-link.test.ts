@@ -1,6 +1,6 @@
 /**
- * A password reset link, as a customer who asked over WhatsApp gets it: an admin issues it in Admin › Users,
- * the customer opens it in Chromium and sets a new password, then logs in with it. The reset page asks for
+ * A password reset link, as a customer who asked over WhatsApp gets it: an admin issues it in
+ * Admin › Users, the customer opens it in Chromium and sets a new password, then logs in with it. The reset page asks for
  * no referrer, so the browser sends its form with `Origin: null`; the Worker must still take it as our own.
  */
 import { describe, expect, it } from "vitest";

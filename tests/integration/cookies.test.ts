@@ -39,7 +39,7 @@ class RecordingClient extends Client {
 
 const registered = new Set(REGISTERED_COOKIES.map((cookie) => cookie.name));
 
-/** Each route's URL pattern ("/order/:token/receipt"); the root and pathless layouts answer none of their own. */
+/** Each route's URL pattern ("/order/:token/receipt"); the root and pathless layouts have none of their own. */
 function routeUrls(): string[] {
   const routes = build.routes;
   const patterns = Object.values(routes)

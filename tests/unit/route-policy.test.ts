@@ -1,7 +1,8 @@
 /**
  * The route-policy table (app/lib/route-policy.ts) against the app's real routes, as the build's route
- * manifest lists them: every route belongs to an entry of its own, every entry to a route, and what reads the
- * table outside TypeScript (wrangler.toml's run_worker_first, the catalogue stylesheet's sources) says the same.
+ * manifest lists them: every route belongs to an entry of its own, every entry to a route, and what
+ * reads the table outside TypeScript (wrangler.toml's run_worker_first, the catalogue stylesheet's
+ * sources) says the same.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

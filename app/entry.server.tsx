@@ -1,11 +1,12 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { InlineScriptsContext } from "./components/inline-script";
 import { InlineStylesContext } from "./components/inline-styles";
 import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
 import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
+import { redactSecrets } from "./lib/route-policy";
 import { renderPage } from "./lib/render-page.server";
 // The catalogue's stylesheet as text, for the server only: it is inlined into every page (see InlineStyles).
 import css from "./styles/catalogue.css?inline";
@@ -55,8 +56,20 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** Errors are logged on the server only; pages show the friendly error boundary. */
+/**
+ * Errors are logged on the server only; pages show the friendly error boundary. Remix's own errors name the
+ * URL ("No route matches URL …"): every secret link in what is logged is redacted (lib/route-policy.ts).
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  console.error(redactSecrets(describeError(error)));
+}
+
+function describeError(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const data = typeof error.data === "string" ? error.data : JSON.stringify(error.data);
+    return `${error.status} ${error.statusText}: ${data}`;
+  }
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
 }

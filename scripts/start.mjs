@@ -8,8 +8,10 @@
  */
 import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import concurrently from "concurrently";
+import { withoutWranglerRequestLines } from "./dev-log.mjs";
 import { wranglerConfigFor } from "./wrangler-config.mjs";
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -28,6 +30,23 @@ const CHAT_HOST = process.env.CHAT_HOST ?? `127.0.0.1:${PARTYKIT_PORT}`;
 const partyState = process.env.MEDISTORE_PERSIST_TO
   ? path.join(process.env.MEDISTORE_PERSIST_TO, "partykit")
   : ".partykit/state";
+
+/** A port nobody listens on right now, picked by the OS. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// wrangler dev's debugger port. Left to itself, wrangler takes the first free one from 9229 up, so two
+// copies starting side by side (other PORT and PARTYKIT_PORT) can pick the same one, and the second fails.
+// The OS hands out ports from a wide range in turn: one it gave is free, and not given to the next copy.
+const INSPECTOR_PORT = process.env.INSPECTOR_PORT ?? String(await freePort());
 
 /** A variable from a .dev.vars-style file (KEY=value lines), or undefined. */
 function fileVar(file, name) {
@@ -75,12 +94,14 @@ step("Applying database migrations (local D1)", "npx", [
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
 console.log(`\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST})\n`);
+const output = withoutWranglerRequestLines();
+output.pipe(process.stdout);
 const { result } = concurrently(
   [
     {
       name: "app",
       command: [
-        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
+        `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
       ].join(" "),
       env,
@@ -96,7 +117,12 @@ const { result } = concurrently(
       prefixColor: "magenta",
     },
   ],
-  { killOthersOn: ["failure", "success"], prefix: "name" },
+  {
+    killOthersOn: ["failure", "success"],
+    prefix: "name",
+    // The Worker logs each request with secret links redacted; wrangler's own request lines show them whole.
+    outputStream: output,
+  },
 );
 result.then(
   () => process.exit(0),

@@ -1,17 +1,16 @@
 /**
  * Which pages the service worker may keep on the phone for offline reading. Pure, so it is unit-tested.
  * Only pages every guest could see (the catalogue, product pages, the store's own pages) and the
- * shopper's /cart, never anything private to an account or an order: those must not be readable by the
- * next person holding a shared phone.
+ * shopper's /cart (the entries marked `offline` in lib/route-policy.ts), never anything private to an
+ * account or an order: those must not be readable by the next person holding a shared phone.
  */
-const KEPT_PAGE =
-  /^\/(?:$|shop$|cart$|about$|how$|delivery$|privacy$|contact$|track$|(?:products|categories)\/[^/]+$)/;
+import { matchPath } from "../app/lib/route-policy";
 
 /** The response header by which the Worker says a page was rendered for a signed-in visitor. */
 export const SIGNED_IN_HEADER = "X-Signed-In";
 
 export function isKeptPage(url: URL): boolean {
-  return !url.pathname.endsWith(".data") && KEPT_PAGE.test(url.pathname);
+  return !url.pathname.endsWith(".data") && matchPath(url.pathname).area.offline === true;
 }
 
 /** A page answer worth keeping: a full guest page, never one rendered for a signed-in account. */

@@ -1,20 +1,25 @@
 /**
  * The Worker entry: static assets are served by the platform before this runs ([assets] in wrangler.toml);
  * everything else reaches the Remix handler with one load context. Cross-cutting rules live here:
- * configuration check, cross-origin write refusal, security headers. `scheduled` runs the daily retention
- * job (wrangler.toml [triggers]).
+ * configuration check, cross-origin write refusal, the request body's size limit (body-limit.ts), security
+ * headers. `scheduled` runs the daily retention job (wrangler.toml [triggers]).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build, produced by `remix vite:build` before wrangler bundles this file. A module alias
 // (wrangler.toml [alias]) names it, so the tests can run a build of their own beside `npm start`'s.
 import * as build from "medistore-server-build";
 import { createAppLoadContext } from "../app/load-context";
+import { carriesCookie, COOKIES } from "../app/lib/cookies";
+import { isPersonalArea, matchPath } from "../app/lib/route-policy";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
-import { isCrossSiteWrite } from "../app/services/security.server";
+import { isCrossSiteWrite, isOwnFormWithoutOrigin } from "../app/services/security.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
+import { SIGNED_IN_HEADER } from "../sw/page-rules";
+import { withinBodyLimit } from "./body-limit";
 import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
+import { logRequest } from "./request-log";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -36,6 +41,7 @@ function plain(status: number, message: string, url: URL): Response {
 
 export default {
   async fetch(request, env, ctx) {
+    const startedAt = Date.now();
     // Parsed once: every rule below reads the same URL (a guest page from the edge cache costs little else).
     const url = new URL(request.url);
     let config: AppConfig;
@@ -44,55 +50,16 @@ export default {
     } catch (error) {
       const message = error instanceof ConfigError ? error.message : "Invalid configuration";
       console.error(message);
+      logRequest(request, url, 500, startedAt);
       return withSecurityHeaders(
         plain(500, `MediStore is not configured correctly: ${message}`, url),
         request,
         url,
       );
     }
-
-    if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request, url)) {
-      return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", url), request, url, {
-        config,
-      });
-    }
-
-    if (isUnroutableApiCall(url)) {
-      return withSecurityHeaders(
-        plain(404, "There is no such API call. See the README's JSON API table.", url),
-        request,
-        url,
-        { config },
-      );
-    }
-
-    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-    const decision = edgeCacheDecision(request, url);
-    // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
-    const render = async (renderNonce: string) => {
-      const rendered = await handleRemixRequest(
-        withoutLegacyDataParam(request, url),
-        createAppLoadContext(env, ctx, config, renderNonce),
-      );
-      return withScriptsAfterPaint(rendered);
-    };
-    const response =
-      decision === "cache"
-        ? await serveGuestPage({
-            request,
-            url,
-            env,
-            ctx,
-            buildVersion: serverBuild.assets.version,
-            versionTtlMs: config.catalogueVersionTtlMs,
-            nonce,
-            render,
-          })
-        : await render(nonce);
-    if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
-    const secured = withSecurityHeaders(response, request, url, { config, nonce });
-    if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
-    return secured;
+    const response = await answer(request, env, ctx, url, config);
+    if (config.logRequests) logRequest(request, url, response.status, startedAt);
+    return response;
   },
 
   /** The Cron Trigger: deletes what is past its retention period, as of the scheduled time. */
@@ -101,6 +68,62 @@ export default {
     await runRetention({ db: createDb(env.DB), bucket: env.IMAGES, retention }, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
+
+/** Every request once the configuration is known: refused here, or answered by Remix (or the edge cache). */
+async function answer(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  url: URL,
+  config: AppConfig,
+): Promise<Response> {
+  if (isCrossSiteWrite(request, config) || failsRemixOriginCheck(request, url)) {
+    return withSecurityHeaders(plain(403, "Cross-site requests are not allowed.", url), request, url, {
+      config,
+    });
+  }
+
+  if (isUnroutableApiCall(url)) {
+    return withSecurityHeaders(
+      plain(404, "There is no such API call. See the README's JSON API table.", url),
+      request,
+      url,
+      { config },
+    );
+  }
+
+  const limited = await withinBodyLimit(request, url);
+  if ("tooLarge" in limited)
+    return withSecurityHeaders(plain(413, limited.tooLarge, url), request, url, { config });
+
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const decision = edgeCacheDecision(request, url);
+  // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
+  const render = async (renderNonce: string) => {
+    const rendered = await handleRemixRequest(
+      forRemix(limited, url),
+      createAppLoadContext(env, ctx, config, renderNonce),
+    );
+    return withScriptsAfterPaint(rendered);
+  };
+  const response =
+    decision === "cache"
+      ? await serveGuestPage({
+          request,
+          url,
+          env,
+          ctx,
+          buildVersion: serverBuild.assets.version,
+          versionTtlMs: config.catalogueVersionTtlMs,
+          nonce,
+          render,
+        })
+      : await render(nonce);
+  if (request.method !== "GET" && request.method !== "HEAD") forgetCatalogueVersion();
+  const secured = withSecurityHeaders(response, request, url, { config, nonce });
+  if (decision === "bypass") secured.headers.set("X-Cache", "BYPASS");
+  return secured;
+}
 
 /**
  * Remix's router cannot match a path whose decoded form holds a line break (its catch-all pattern stops at
@@ -115,7 +138,9 @@ const DOCUMENT_ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Before it runs an action (every `.data` call but a GET, and a page's POST, PUT, PATCH or DELETE) Remix
  * compares the Origin header with Host and throws when they differ, or when Host is missing or Origin is not
- * a URL: a 500. Such a request is answered here first, as the cross-site request it is (a 403).
+ * a URL: a 500. Such a request is answered here first, as the cross-site request it is (a 403). `Origin:
+ * null` from one of our own pages (isOwnFormWithoutOrigin) passes: Remix gets it without that header
+ * (forRemix).
  */
 function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
   const origin = request.headers.get("Origin");
@@ -124,9 +149,10 @@ function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
     ? request.method !== "GET"
     : DOCUMENT_ACTION_METHODS.has(request.method);
   if (!isAction) return false;
+  if (origin === "null") return !isOwnFormWithoutOrigin(request);
   const forwardedHost = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
   const host = forwardedHost || request.headers.get("Host");
-  if (!host || origin === "null") return true;
+  if (!host) return true;
   try {
     return new URL(origin).host !== host;
   } catch {
@@ -135,27 +161,36 @@ function failsRemixOriginCheck(request: Request, { pathname }: URL): boolean {
 }
 
 /**
- * `?_data=` asks for the loader data of the app before single fetch (which this app's client never does);
- * Remix still answers it, with a 500 for a route whose loader returns nothing. Without it the request is an
- * ordinary one for the same URL.
+ * The request as Remix gets it. `?_data=` asks for the loader data of the app before single fetch (which
+ * this app's client never does); Remix still answers it, with a 500 for a route whose loader returns nothing,
+ * so it goes and the request is an ordinary one for the same URL. An `Origin: null` that reached here came
+ * from one of our own pages (failsRemixOriginCheck), and goes too: Remix would refuse it as a mismatch.
  */
-function withoutLegacyDataParam(request: Request, url: URL): Request {
-  if (!url.searchParams.has("_data")) return request;
-  const withoutIt = new URL(url);
-  withoutIt.searchParams.delete("_data");
-  return new Request(withoutIt, request);
+function forRemix(request: Request, url: URL): Request {
+  const legacyData = url.searchParams.has("_data");
+  const opaqueOrigin = request.headers.get("Origin") === "null";
+  if (!legacyData && !opaqueOrigin) return request;
+  let target: URL | string = request.url;
+  if (legacyData) {
+    target = new URL(url);
+    target.searchParams.delete("_data");
+  }
+  const headers = new Headers(request.headers);
+  if (opaqueOrigin) headers.delete("Origin");
+  return new Request(target, { method: request.method, headers, body: request.body, signal: request.signal });
 }
 
 /**
- * Pages that show someone's own data, and every `.data` request (it carries the root's data: the signed-in
- * user and their cart), must never be kept by a browser or a shared cache.
+ * Pages that show someone's own data (lib/route-policy.ts), every `.data` request (it carries the root's
+ * data: the signed-in user and their cart) and every answer that sets a cookie must never be kept by a
+ * browser or a shared cache.
  */
-const PERSONAL_PATH =
-  /^\/(dashboard|orders|pending-deliveries|admin|order|checkout|cart|prescriptions|account|reset-password)(?=[/.]|$)/;
-
 function isPersonal({ pathname }: URL, response: Response): boolean {
-  return PERSONAL_PATH.test(pathname) || pathname.endsWith(".data") || response.headers.has("Set-Cookie");
+  if (pathname.endsWith(".data") || response.headers.has("Set-Cookie")) return true;
+  return isPersonalArea(matchPath(pathname).area);
 }
+
+const SESSION_COOKIE = new Set([COOKIES.session.name]);
 
 /** The page's Content-Security-Policy around its nonce, built once (only the nonce differs per response). */
 const PAGE_CSP = (nonce: string | undefined) =>
@@ -210,8 +245,7 @@ function withSecurityHeaders(
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (isHtml) {
     // The service worker never keeps a page rendered for an account on the phone (sw/page-rules.ts).
-    if (/(?:^|;\s*)medistore_session=/.test(request.headers.get("Cookie") ?? ""))
-      headers.set("X-Signed-In", "1");
+    if (carriesCookie(request.headers.get("Cookie"), SESSION_COOKIE)) headers.set(SIGNED_IN_HEADER, "1");
     headers.set(
       "Content-Security-Policy",
       nonce ? CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE : CSP_WITHOUT_NONCE,

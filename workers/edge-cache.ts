@@ -1,11 +1,12 @@
 /**
  * Guest pages from the Workers Cache API.
  *
- * What is cached: the HTML of `/`, `/shop`, `/categories/<slug>` and `/products/<id>-<slug>` as a guest
- * without a cart sees it. A request qualifies only when it is a GET or HEAD of one of those paths, carries
- * no Authorization header and none of the cookies that make a page personal: the session (signed-in header),
- * the toast (a flash message waiting to be shown) and the cart. Everything else (POST, /api, /admin,
- * /account, /checkout, /cart, `.data` requests, which carry the root's data) never comes near the cache.
+ * What is cached: the HTML of `/`, `/shop`, `/categories/<slug>` and `/products/<id>-<slug>` (the entries
+ * with `edgeCache` in lib/route-policy.ts) as a guest without a cart sees it. A request qualifies only when
+ * it is a GET or HEAD of one of those paths, carries no Authorization header and none of the cookies that
+ * make a page personal (lib/cookies.ts: the session, for the signed-in header; the toast, a flash message
+ * waiting to be shown; the cart). Everything else (POST, /api, /admin, /account, /checkout, /cart, `.data`
+ * requests, which carry the root's data) never comes near the cache.
  *
  * A guest with a cart bypasses it: their badge and drawer are priced from the live catalogue (a database
  * read whatever we do) and live in both the HTML and Remix's hydration data, so patching them into a cached
@@ -31,7 +32,9 @@
  * (settings outside the catalogue, such as the store's phone number, show within that time). The response
  * to the browser stays `private, no-cache`: it holds its own nonce, so no shared cache may keep it.
  */
+import { carriesCookie, PERSONAL_COOKIE_NAMES } from "../app/lib/cookies";
 import { isDataSaver } from "../app/lib/data-saver";
+import { matchPath } from "../app/lib/route-policy";
 import { catalogueVersion } from "../app/models/catalogue-version.server";
 import { bytesMatchAt } from "./bytes";
 
@@ -43,11 +46,6 @@ import { bytesMatchAt } from "./bytes";
 export const NONCE_PLACEHOLDER = "edge-cache-nonce-0000000";
 export const CACHE_TTL_SECONDS = 600;
 
-/** The cookies that make a page personal (session, toast, cart). Any other cookie changes nothing. */
-const PERSONAL_COOKIES = new Set(["medistore_session", "medistore_toast", "medistore_cart"]);
-
-const LISTING_PATH = /^\/(?:shop|categories\/[a-z0-9-]{1,100})?$/;
-const PRODUCT_PATH = /^\/products\/[0-9]{1,12}-[a-z0-9-]{0,150}$/;
 const MAX_QUERY_LENGTH = 200;
 const PAGE_PARAM = /^[1-9][0-9]{0,3}$/;
 
@@ -174,19 +172,10 @@ function keep(body: ArrayBuffer, headers: Headers, expires: number): Kept {
   };
 }
 
-function hasPersonalCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && PERSONAL_COOKIES.has(part.slice(0, eq).trim())) return true;
-  }
-  return false;
-}
-
 /** Only `q` (a search, at most MAX_QUERY_LENGTH characters) and `page` (1 to 9999), each at most once. */
-function hasCacheableQuery(url: URL, listing: boolean): boolean {
+function hasCacheableQuery(url: URL, search: boolean): boolean {
   if (url.search === "") return true;
-  if (!listing || url.search.length > MAX_QUERY_LENGTH + 20) return false;
+  if (!search || url.search.length > MAX_QUERY_LENGTH + 20) return false;
   const seen = new Set<string>();
   for (const [name, value] of url.searchParams) {
     if (seen.has(name)) return false;
@@ -202,12 +191,18 @@ function hasCacheableQuery(url: URL, listing: boolean): boolean {
  * its caller (a cookie, a header or a query string says so); "none": not one of its pages at all.
  */
 export function edgeCacheDecision(request: Request, url: URL): EdgeCacheDecision {
-  const listing = LISTING_PATH.test(url.pathname);
-  if (!listing && !PRODUCT_PATH.test(url.pathname)) return "none";
+  const { area, params } = matchPath(url.pathname);
+  const policy = area.edgeCache;
+  if (!policy) return "none";
+  for (const [name, pattern] of Object.entries(policy.params ?? {}))
+    if (!pattern.test(params[name] ?? "")) return "none";
   if (request.method !== "GET" && request.method !== "HEAD") return "none";
-  if (request.headers.has("Authorization") || hasPersonalCookie(request.headers.get("Cookie")))
+  if (
+    request.headers.has("Authorization") ||
+    carriesCookie(request.headers.get("Cookie"), PERSONAL_COOKIE_NAMES)
+  )
     return "bypass";
-  return hasCacheableQuery(url, listing) ? "cache" : "bypass";
+  return hasCacheableQuery(url, policy.search) ? "cache" : "bypass";
 }
 
 /**

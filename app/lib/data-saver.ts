@@ -5,9 +5,9 @@
  * a plain cookie (not signed: it carries a preference, not a permission), so it works without JavaScript and
  * the edge cache can key on it cheaply.
  */
-export const DATA_SAVER_COOKIE = "data_saver";
-/** A year: a preference, kept until the shopper changes it. */
-export const DATA_SAVER_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+import { COOKIES } from "./cookies";
+
+const DATA_SAVER_COOKIE = COOKIES.dataSaver.name;
 
 export type DataSaverChoice = "on" | "off";
 

@@ -5,3 +5,11 @@ export const PASSWORD_MAX = 128;
 export const RESET_LINK_TTL_MINUTES = 60;
 /** Counted stock at or below this shows as running low in the back office. */
 export const LOW_STOCK = 5;
+/** Largest image a shopper or admin may upload. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Multipart framing and the other fields of a form, on top of its file. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** The largest request body but an upload's (forms, JSON): far above the longest text any field takes. */
+export const BODY_MAX_BYTES = 64 * 1024;
+/** The largest multipart body of a route that takes uploads (lib/route-policy.ts): an image and its form. */
+export const UPLOAD_BODY_MAX_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;

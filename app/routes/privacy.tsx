@@ -1,10 +1,12 @@
 /**
  * /privacy: the privacy notice under the Nigeria Data Protection Act 2023 (NDPA). Plain words, one page.
  * Every sentence says what the code does. The retention periods come from the same configuration the
- * retention job enforces (config.retention, wrangler.toml); cookie names must follow the code.
+ * retention job enforces (config.retention, wrangler.toml); the cookies come from the registry the code
+ * sets them from (lib/cookies.ts).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { cookieDuration, cookieLifetime, COOKIES, REGISTERED_COOKIES } from "~/lib/cookies";
 import { formatDays, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import type { ReactNode } from "react";
 import { STORE_ADDRESS } from "~/components/site-footer";
@@ -69,7 +71,7 @@ function retentionRows(r: Retention): { what: string; howLong: string; why: stri
     },
     {
       what: "Login sessions",
-      howLong: "Until you log out, or 30 days after you last used the site",
+      howLong: `Until you log out, or ${cookieDuration(COOKIES.session)} after you last used the site`,
       why: "Keeping you logged in",
     },
     {
@@ -79,7 +81,7 @@ function retentionRows(r: Retention): { what: string; howLong: string; why: stri
     },
     {
       what: "Cart cookie",
-      howLong: "30 days after your last change",
+      howLong: `${cookieDuration(COOKIES.cart)} after your last change`,
       why: "Keeping your cart between visits",
     },
     {
@@ -93,25 +95,6 @@ function retentionRows(r: Retention): { what: string; howLong: string; why: stri
 export async function loader({ context }: LoaderFunctionArgs) {
   return { retention: context.config.retention, noticeVersion: PRIVACY_NOTICE_VERSION };
 }
-
-const COOKIES: { name: string; purpose: string; lasts: string }[] = [
-  {
-    name: "medistore_cart",
-    purpose: "Remembers the medicines in your cart (product numbers and quantities only).",
-    lasts: "30 days",
-  },
-  {
-    name: "medistore_session",
-    purpose:
-      "Keeps you logged in after you log in. It holds only a random key; your details stay on our server.",
-    lasts: "30 days, renewed while you use the site; ends when you log out",
-  },
-  {
-    name: "medistore_toast",
-    purpose: "Carries a one-time notice (for example “Message sent successfully!”) to the next page.",
-    lasts: "Removed as soon as it is shown",
-  },
-];
 
 export default function PrivacyPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -321,14 +304,18 @@ export default function PrivacyPage() {
 
       <Section id="cookies">
         <p>
-          We use only cookies the site needs to work, so we do not ask for cookie consent. There are no
-          tracking, advertising or analytics cookies.
+          Every cookie is set by MediStore itself, for this site only; none comes from anyone else. We use
+          only cookies the site needs to work, and one that remembers a choice you make yourself, so we do not
+          ask for cookie consent. There are no tracking, advertising or analytics cookies.
         </p>
         <ul className="space-y-2">
-          {COOKIES.map((cookie) => (
+          {REGISTERED_COOKIES.map((cookie) => (
             <li key={cookie.name} className="rounded-lg border border-gray-200 bg-white p-3">
               <span className="font-semibold">{cookie.name}</span>: {cookie.purpose}{" "}
-              <span className="text-gray-600">Lasts: {cookie.lasts}.</span>
+              <span className="text-gray-600">
+                {cookie.essential ? "Needed for the site to work" : "Your choice, never needed"}. Set by:{" "}
+                {cookie.setBy}. Lasts: {cookieLifetime(cookie)}.
+              </span>
             </li>
           ))}
         </ul>

@@ -1,17 +1,18 @@
 /**
- * The one way this app makes a cookie: signed with COOKIE_SECRET, HttpOnly, SameSite=Lax, Secure in
- * production, for the whole site. Only the name and lifetime differ.
+ * The one way this app makes a signed cookie: signed with COOKIE_SECRET, HttpOnly, SameSite=Lax, Secure in
+ * production, for the whole site. The name and lifetime are the registry's (lib/cookies.ts).
  */
 import { createCookie } from "@remix-run/cloudflare";
+import type { RegisteredCookie } from "~/lib/cookies";
 import type { AppConfig } from "./env.server";
 
-export function signedCookie(name: string, config: AppConfig, maxAgeSeconds?: number) {
-  return createCookie(name, {
+export function signedCookie(cookie: RegisteredCookie, config: AppConfig) {
+  return createCookie(cookie.name, {
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction,
     path: "/",
-    maxAge: maxAgeSeconds,
+    maxAge: cookie.maxAgeSeconds ?? undefined,
     secrets: [config.cookieSecret],
   });
 }

@@ -1,4 +1,5 @@
-import { DATA_SAVER_COOKIE, DATA_SAVER_MAX_AGE_SECONDS, type DataSaverChoice } from "~/lib/data-saver";
+import { COOKIES } from "~/lib/cookies";
+import type { DataSaverChoice } from "~/lib/data-saver";
 import type { AppConfig } from "./env.server";
 
 /**
@@ -7,9 +8,9 @@ import type { AppConfig } from "./env.server";
  */
 export function dataSaverSetCookie(choice: DataSaverChoice, config: Pick<AppConfig, "isProduction">) {
   const parts = [
-    `${DATA_SAVER_COOKIE}=${choice}`,
+    `${COOKIES.dataSaver.name}=${choice}`,
     "Path=/",
-    `Max-Age=${DATA_SAVER_MAX_AGE_SECONDS}`,
+    `Max-Age=${COOKIES.dataSaver.maxAgeSeconds}`,
     "SameSite=Lax",
     "HttpOnly",
   ];

@@ -6,12 +6,11 @@
  * is no device.
  */
 import { z } from "zod";
+import { COOKIES } from "~/lib/cookies";
 import { randomToken } from "~/lib/random";
 import { signedCookie } from "./cookies.server";
 import type { AppConfig } from "./env.server";
 
-/** Browsers cap a cookie's life at 400 days; a year is plenty for "a browser I use". */
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Accounts remembered per browser (a shared family phone), most recent first. */
 export const DEVICE_MAX_ACCOUNTS = 5;
 
@@ -22,7 +21,7 @@ const deviceSchema = z.object({
 
 export type Device = z.infer<typeof deviceSchema>;
 
-const deviceCookie = (config: AppConfig) => signedCookie("medistore_device", config, ONE_YEAR_SECONDS);
+const deviceCookie = (config: AppConfig) => signedCookie(COOKIES.device, config);
 
 export async function readDevice(request: Request, config: AppConfig): Promise<Device | null> {
   try {

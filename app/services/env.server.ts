@@ -85,6 +85,8 @@ export type RetentionConfig = {
 
 export type AppConfig = {
   isProduction: boolean;
+  /** The Worker logs each request (workers/request-log.ts); not in test runs, whose output stays readable. */
+  logRequests: boolean;
   cookieSecret: string;
   sellerWhatsApp: string;
   storePhone: string;
@@ -135,6 +137,7 @@ export function parseConfig(env: Env): AppConfig {
   }
   return {
     isProduction: vars.APP_ENV === "production",
+    logRequests: vars.APP_ENV !== "test",
     catalogueVersionTtlMs: vars.CATALOGUE_VERSION_TTL_MS,
     cookieSecret: vars.COOKIE_SECRET,
     sellerWhatsApp: vars.SELLER_WHATSAPP,

@@ -6,6 +6,7 @@
 import { data, type HeadersFunction } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { AppError, type FieldErrors, type FormFailure } from "~/lib/app-error";
+import { BODY_MAX_BYTES } from "~/lib/limits";
 import { fieldErrors } from "~/lib/validation";
 
 export function jsonError(
@@ -17,10 +18,8 @@ export function jsonError(
   return Response.json({ message, ...extra }, { status, headers });
 }
 
-const DEFAULT_MAX_BODY = 64 * 1024;
-
 /** Reads a JSON body no larger than maxBytes; anything else is a 4xx AppError with a clear message. */
-export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BODY): Promise<unknown> {
+export async function readJson(request: Request, maxBytes = BODY_MAX_BYTES): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("application/json"))
     throw new AppError(415, "Send the request body as JSON (Content-Type: application/json).");

@@ -7,6 +7,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
+import { addressKey } from "~/lib/client-address";
 
 const LIMITS = {
   register: { binding: "RATE_LIMIT_REGISTER", periodSeconds: 60 },
@@ -21,16 +22,11 @@ export type LimitedAction = keyof typeof LIMITS;
 export const TOO_MANY_REQUESTS = "Too many requests from this device. Please wait a minute and try again.";
 
 /**
- * The client's address as Cloudflare reports it. An IPv6 address counts as its /64 (one home or phone
- * holds a whole /64, so counting single addresses would let it rotate past the limit).
+ * The client's address as Cloudflare reports it, as the key every limit counts it under
+ * (lib/client-address.ts: an IPv6 address as its /64, one spelling per network).
  */
 export function clientAddress(request: Request): string | null {
-  const ip = (request.headers.get("CF-Connecting-IP") ?? "").trim().toLowerCase();
-  if (!ip) return null;
-  if (!ip.includes(":")) return ip;
-  const [head] = ip.split("::");
-  const groups = head.split(":").filter(Boolean);
-  return `${groups.slice(0, 4).join(":")}::/64`;
+  return addressKey(request.headers.get("CF-Connecting-IP"));
 }
 
 /** Throws a 429 (with Retry-After) when this client, or this account, has done `action` too often. */

@@ -12,9 +12,20 @@ export function isCrossSiteWrite(request: Request, config: AppConfig): boolean {
   if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
   const origin = request.headers.get("Origin");
   if (!origin) return false;
+  if (origin === "null") return !isOwnFormWithoutOrigin(request);
   const allowed = new Set([new URL(request.url).origin]);
   if (config.publicOrigin) allowed.add(config.publicOrigin);
   return !allowed.has(origin);
+}
+
+/**
+ * A page that sends no referrer (a reset link's, an order's private page) makes the browser send
+ * `Origin: null` with its own forms, with JavaScript or without. Where the form came from is then told by
+ * Sec-Fetch-Site, which the browser sets and no page can: only "same-origin" is ours. A request that proves
+ * nothing (no Sec-Fetch-Site, or another site) stays refused.
+ */
+export function isOwnFormWithoutOrigin(request: Request): boolean {
+  return request.headers.get("Origin") === "null" && request.headers.get("Sec-Fetch-Site") === "same-origin";
 }
 
 /**

@@ -6,19 +6,21 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "~/db/schema";
+import { COOKIES } from "~/lib/cookies";
 import { randomToken } from "~/lib/random";
 import type { PublicUser } from "~/lib/user";
 import { AppError } from "~/lib/app-error";
 import { signedCookie } from "./cookies.server";
 import type { AppConfig } from "./env.server";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session lives as long as its cookie (lib/cookies.ts), renewed while it is used. */
+export const SESSION_TTL_MS = COOKIES.session.maxAgeSeconds * 1000;
 /** A session used with less than this left is extended (an active customer stays signed in). */
 const RENEW_BELOW_MS = 15 * 24 * 60 * 60 * 1000;
 
 export const ACCESS_DENIED_ADMINS_ONLY = "Access denied: Admins only";
 
-const sessionCookie = (config: AppConfig) => signedCookie("medistore_session", config, SESSION_TTL_MS / 1000);
+const sessionCookie = (config: AppConfig) => signedCookie(COOKIES.session, config);
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -3,13 +3,14 @@
  * loader reads (and so clears) it and the client shows it (docs/product-rules.md, Toasts).
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { COOKIES } from "~/lib/cookies";
 import type { Toast } from "~/lib/toast";
 import { signedCookie } from "./cookies.server";
 import type { AppConfig } from "./env.server";
 
 function toastStorage(config: AppConfig) {
   return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: signedCookie("medistore_toast", config),
+    cookie: signedCookie(COOKIES.toast, config),
   });
 }
 

@@ -7,10 +7,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import { IMAGE_EXTENSION, sniffImageType, type AcceptedImageType } from "~/lib/image-type";
+import { MAX_IMAGE_BYTES, UPLOAD_BODY_MAX_BYTES } from "~/lib/limits";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Multipart framing and the other fields on top of the file. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+export { MAX_IMAGE_BYTES };
 
 export const IMAGE_TOO_LARGE = "The image is too large. Please choose one under 5 MB.";
 export const IMAGE_WRONG_TYPE = "Please choose a JPEG, PNG or WebP image.";
@@ -23,7 +22,7 @@ export async function readMultipart(request: Request): Promise<FormData> {
   if (!type.startsWith("multipart/form-data"))
     throw new AppError(415, "Send the image as multipart/form-data.");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
+  if (declared > UPLOAD_BODY_MAX_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
   try {
     return await request.formData();
   } catch {

@@ -7,12 +7,15 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { injectManifest } from "workbox-build";
+import { AREAS, precachesScripts } from "../../app/lib/route-policy";
 
-// What a shopper's pages need offline; account and admin scripts, and the back office's stylesheet, are
-// kept only once loaded.
+// What a shopper's pages need offline. The scripts of account, order-link and admin pages
+// (lib/route-policy.ts says which), the back office's stylesheet and the chat widget are kept only once
+// loaded. A route's chunk is named after its file, that is after its URL's first segment.
 const PRECACHE = ["offline.html", "favicon.svg", "icons/*.png", "manifest.webmanifest", "assets/*.{js,css}"];
 const NOT_PRECACHED = [
-  "assets/{account,admin,back-office,dashboard,orders,order,pending-deliveries,prescriptions,reset-password,chat}*",
+  ...new Set(AREAS.filter((area) => !precachesScripts(area)).map((area) => `assets/${area.path.split("/")[1]}*`)),
+  "assets/back-office*",
   "assets/*chat*",
 ];
 

@@ -179,6 +179,28 @@ describe("password reset links", () => {
     expect(await canLogIn(customer.email, NEW_PASSWORD)).toBe(true);
   });
 
+  it("works from the browser's own form on the page, which sends `Origin: null` (the page sends no referrer)", async () => {
+    const admin = await signUp("Pharm. Nkechi Eze", "admin");
+    const customer = await signUp("Musa Bello");
+    const path = resetPath(await html(await admin.client.post("/admin/users", { userId: customer.id })));
+    const fields = { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    // Another site's page (or one that proves nothing) sending `Origin: null` is still refused.
+    for (const site of ["cross-site", "same-site", "none", null]) {
+      const foreign = await new Client().post(path, fields, {
+        Origin: "null",
+        ...(site ? { "Sec-Fetch-Site": site } : {}),
+      });
+      expect(foreign.status, `Sec-Fetch-Site: ${site}`).toBe(403);
+      expect(await foreign.text()).toBe("Cross-site requests are not allowed.");
+    }
+    expect(await canLogIn(customer.email, customer.password)).toBe(true);
+
+    const done = await new Client().post(path, fields, { Origin: "null", "Sec-Fetch-Site": "same-origin" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/login");
+    expect(await canLogIn(customer.email, NEW_PASSWORD)).toBe(true);
+  });
+
   it("is dead after its hour, and a newer link retires the older one", async () => {
     const admin = await signUp("Pharm. Uche Nnaji", "admin");
     const customer = await signUp("Bola Ade");

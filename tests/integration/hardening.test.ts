@@ -238,6 +238,26 @@ describe("headers", () => {
     }
   });
 
+  it("`Origin: null` passes only with the browser's proof that the form is ours (Sec-Fetch-Site: same-origin)", async () => {
+    const post = (path: string, headers: Record<string, string>) =>
+      call(path, {
+        method: "POST",
+        body: new URLSearchParams({}),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      });
+    const own = { Origin: "null", "Sec-Fetch-Site": "same-origin" };
+    // An empty contact form: 400 with the form's errors once it is let through, on the page and as `.data`.
+    expect((await post("/contact", own)).status).toBe(400);
+    expect((await post("/contact.data", own)).status).toBe(400);
+    for (const site of ["cross-site", "same-site", "none", undefined]) {
+      const headers = { Origin: "null", ...(site ? { "Sec-Fetch-Site": site } : {}) };
+      for (const path of ["/contact", "/contact.data", "/api/auth/login"]) {
+        const res = await post(path, headers);
+        expect(res.status, `${path} with Sec-Fetch-Site: ${site}`).toBe(403);
+      }
+    }
+  });
+
   it("an unknown API call is a 404 in JSON with a message, whatever the method or Accept", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
       for (const accept of ["application/json", "text/html"]) {
@@ -360,6 +380,33 @@ describe("rate limits: past the limit a client gets 429 with a message and Retry
       await expectBlocked(await postForm("/contact", {}, ip(`${net}::2`)), false);
       await expectBlocked(await postForm("/contact.data", { enhanced: "1" }, ip(`${net}::3`)), false);
       expect((await postForm("/contact", {}, ip(freshAddress()))).status).toBe(400);
+    });
+  });
+
+  it("one network gets one budget however its address is spelled (compressed, expanded, any case, IPv4-mapped)", async () => {
+    await inOneWindow(async () => {
+      const [a, b] = crypto.getRandomValues(new Uint16Array(2));
+      const [hexA, hexB] = [a.toString(16), b.toString(16)];
+      const spellings = [
+        `2001:db8:${hexA}:${hexB}::1`,
+        `2001:0db8:${hexA.padStart(4, "0")}:${hexB.padStart(4, "0")}:0000:0000:0000:0002`,
+        `2001:DB8:${hexA.toUpperCase()}:${hexB.toUpperCase()}::3`,
+        `2001:db8:${hexA}:${hexB}:0:0:0.0.0.4`,
+        `[2001:db8:${hexA}:${hexB}::5]`,
+      ];
+      for (const [i, address] of [...spellings, ...spellings].entries())
+        expect((await postForm("/contact", {}, ip(address))).status, `request ${i + 1}: ${address}`).toBe(
+          400,
+        );
+      await expectBlocked(await postForm("/contact", {}, ip(`2001:db8:${hexA}:${hexB}:ffff::`)), false);
+
+      const v4 = freshAddress();
+      const mapped = [v4, `::ffff:${v4}`, `::FFFF:${v4}`, `0:0:0:0:0:ffff:${v4}`, `0000::ffff:${v4}`];
+      for (const [i, address] of [...mapped, ...mapped].entries())
+        expect((await postForm("/contact", {}, ip(address))).status, `request ${i + 1}: ${address}`).toBe(
+          400,
+        );
+      await expectBlocked(await postForm("/contact", {}, ip(v4)), false);
     });
   });
 

@@ -96,4 +96,52 @@ describe("/track", () => {
     );
     expect(other.status).toBe(302);
   });
+
+  /** A miss on a made-up reference from each address in turn. */
+  async function missFrom(addresses: string[], refPrefix: string) {
+    for (const [i, address] of addresses.entries()) {
+      const res = await new Client().post(
+        "/track",
+        { orderRef: `MS-${refPrefix}${"0123456789"[i]}`, phone: "08031234567" },
+        from(address),
+      );
+      expect(res.status, address).toBe(404);
+    }
+  }
+
+  async function lookUp(orderRef: string, address: string): Promise<number> {
+    return (await new Client().post("/track", { orderRef, phone: "08031234567" }, from(address))).status;
+  }
+
+  it("counts one IPv6 /64 as one client however its address is spelled", async () => {
+    const order = await guestOrder();
+    await missFrom(
+      [
+        "2001:db8:7a::1",
+        "2001:0DB8:007A:0000:0000:0000:0000:0002",
+        "2001:db8:7a:0::3",
+        "2001:DB8:7A::ABCD",
+        "2001:db8:7a:0:ffff::1",
+        "[2001:db8:7a::6]",
+        "2001:db8:7a:0:1:2:192.0.2.7",
+        "2001:0db8:7a::8",
+        "2001:db8:007a::9",
+        "2001:db8:7a:0000:0::10",
+      ],
+      "BBBBB",
+    );
+    expect(await lookUp(order.orderRef, "2001:db8:7a::ffff")).toBe(429);
+    // The next /64 is another client.
+    expect(await lookUp(order.orderRef, "2001:db8:7a:1::1")).toBe(302);
+  });
+
+  it("counts an IPv4 client as one whether its address comes plain or IPv4-mapped", async () => {
+    const order = await guestOrder();
+    const spellings = ["192.0.2.60", "::ffff:192.0.2.60", "::FFFF:C000:023C", "0:0:0:0:0:ffff:192.0.2.60"];
+    await missFrom(
+      Array.from({ length: 10 }, (_, i) => spellings[i % spellings.length]!),
+      "CCCCC",
+    );
+    expect(await lookUp(order.orderRef, "192.0.2.60")).toBe(429);
+  });
 });

@@ -2,24 +2,16 @@
  * Paths only the Worker answers go straight to it (wrangler.toml [assets] run_worker_first), without the
  * static-asset lookup in front of every other request: the guest pages the edge cache serves, the back office
  * and the JSON API. That is safe only while no static file lives at those paths (the Worker would answer in
- * its place), and most useful while the patterns cover every page the edge cache serves.
+ * its place), and most useful while the patterns cover every page the edge cache serves. The patterns are the
+ * route-policy table's (tests/unit/route-policy.test.ts).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { edgeCacheDecision } from "../../workers/edge-cache";
+import { routedFirst } from "../support/run-worker-first";
 
 const ROOT = path.resolve(__dirname, "../..");
-const line = /^run_worker_first\s*=\s*(\[.*\])\s*$/m.exec(
-  readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"),
-);
-const patterns = JSON.parse(line?.[1] ?? "[]") as string[];
-
-/** Wrangler's patterns as used here: an exact path, or a prefix ending in "/*". */
-const routedFirst = (pathname: string) =>
-  patterns.some((pattern) =>
-    pattern.endsWith("/*") ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern,
-  );
 
 describe("paths only the Worker answers skip the asset lookup", () => {
   it("every page the edge cache serves goes to the Worker first", () => {

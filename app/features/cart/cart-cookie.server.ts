@@ -2,16 +2,15 @@
  * The cart cookie: signed, HttpOnly, named medistore_cart, holding [[productId, qty], …].
  * A missing, tampered or unreadable cookie is an empty cart.
  */
+import { COOKIES } from "~/lib/cookies";
 import { signedCookie } from "~/services/cookies.server";
 import type { AppConfig } from "~/services/env.server";
 import { sanitizeCart, serializeCart, type Cart } from "./cart";
 import { sanitizeChangeIds } from "./change-ids";
 
-const THIRTY_DAYS = 60 * 60 * 24 * 30;
-
-const cartCookie = (config: AppConfig) => signedCookie("medistore_cart", config, THIRTY_DAYS);
+const cartCookie = (config: AppConfig) => signedCookie(COOKIES.cart, config);
 /** The ids of the last changes applied to the cart (change-ids.ts), written with the cart itself. */
-const changesCookie = (config: AppConfig) => signedCookie("medistore_cart_changes", config, THIRTY_DAYS);
+const changesCookie = (config: AppConfig) => signedCookie(COOKIES.cartChanges, config);
 
 export async function readCart(request: Request, config: AppConfig): Promise<Cart> {
   try {

@@ -12,6 +12,7 @@ import {
   checkoutKey,
   Client,
   DEMO,
+  FORM_DETAILS,
   GOOD_DETAILS,
   html,
   imageForm,
@@ -64,7 +65,7 @@ function checkoutForm(key: string, extra: Record<string, string> = {}, file?: Ui
     form.set("prescription", form.get("image")!);
     form.delete("image");
   }
-  for (const [k, v] of Object.entries({ idempotencyKey: key, ...GOOD_DETAILS, ...extra })) form.set(k, v);
+  for (const [k, v] of Object.entries({ idempotencyKey: key, ...FORM_DETAILS, ...extra })) form.set(k, v);
   return form;
 }
 
@@ -94,7 +95,7 @@ describe("stock at checkout", () => {
     const buyers = await Promise.all([1, 2].map(() => cartWith([{ id: amox.id }, { id: para.id }])));
     const keys = await Promise.all(buyers.map((c) => checkoutKey(c)));
     const answers = await Promise.all(
-      buyers.map((c, i) => c.post("/checkout", { idempotencyKey: keys[i], ...GOOD_DETAILS })),
+      buyers.map((c, i) => c.post("/checkout", { idempotencyKey: keys[i], ...FORM_DETAILS })),
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 409]);
@@ -159,7 +160,7 @@ describe("stock at checkout", () => {
     await setProduct(amox.id, { stock: 0 });
     const res = await client.post("/checkout", {
       idempotencyKey: await checkoutKey(client),
-      ...GOOD_DETAILS,
+      ...FORM_DETAILS,
     });
     expect(res.status).toBe(409);
     const page = await html(res);
@@ -219,7 +220,7 @@ describe("prescription-only checkout", () => {
     const page = await html(multipart);
     expect(page).toContain(RX_REQUIRED);
     expect(page).toContain('value="Ada Obi"');
-    const plain = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS });
+    const plain = await client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS });
     expect(plain.status).toBe(400);
     expect(await html(plain)).toContain(RX_REQUIRED);
     expect(await countOf("orders")).toBe(0);

@@ -6,7 +6,15 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { DEMO, placeOrder, PNG_BYTES, seedProducts, signUp, withD1ParameterLimit } from "./helpers";
+import {
+  DEMO,
+  FORM_FEE_KOBO,
+  placeOrder,
+  PNG_BYTES,
+  seedProducts,
+  signUp,
+  withD1ParameterLimit,
+} from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2031, 5, 1, 2, 17);
@@ -113,7 +121,7 @@ describe("the scheduled retention job", () => {
       phone: "",
       delivery_address: "",
     });
-    expect(byId.get(old.id)!.total_kobo).toBe(product.priceKobo);
+    expect(byId.get(old.id)!.total_kobo).toBe(product.priceKobo + FORM_FEE_KOBO);
     for (const id of [recent.id, open.id, delivered.id])
       expect(byId.get(id)!.name).not.toBe("Deleted customer");
     expect(await env.IMAGES.head(oldReceipt)).toBeNull();

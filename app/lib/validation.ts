@@ -20,6 +20,15 @@ export function normalizeNigerianPhone(raw: string): string | null {
   return match ? `+234${match[1]}` : null;
 }
 
+export const NAME_UNREADABLE =
+  "Please type the name in letters: control characters, direction marks and invisible characters are not allowed.";
+/** Control characters (NUL, line breaks, tabs), lone surrogates and the marks that reverse text. */
+const NAME_FORBIDDEN = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Something that shows: not a space, a control, a format or combining mark, nor a blank lookalike. */
+const NAME_VISIBLE = /[^\p{Z}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+/** The rule every name field (people's and products') adds to its schema. */
+export const isReadableName = (name: string) => !NAME_FORBIDDEN.test(name) && NAME_VISIBLE.test(name);
+
 const trimmed = (max: number, tooLong: string) =>
   z.string({ error: CHECKOUT_MISSING_FIELDS }).trim().min(1, CHECKOUT_MISSING_FIELDS).max(max, tooLong);
 
@@ -32,7 +41,7 @@ export const emailField = z
   .transform((value) => value.toLowerCase());
 
 export const checkoutSchema = z.object({
-  name: trimmed(100, "Please keep the name under 100 characters."),
+  name: trimmed(100, "Please keep the name under 100 characters.").refine(isReadableName, NAME_UNREADABLE),
   email: z
     .string({ error: CHECKOUT_MISSING_FIELDS })
     .trim()
@@ -60,7 +69,8 @@ export const contactSchema = z.object({
     .string({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .max(100, "Please keep your name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   email: emailField,
   message: z
     .string({ error: "Please write a message." })
@@ -105,7 +115,8 @@ export const registerSchema = z.object({
     .string({ error: "Please enter your full name." })
     .trim()
     .min(1, "Please enter your full name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .max(100, "Please keep your name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   email: emailField,
   password: newPasswordField,
 });
@@ -118,7 +129,8 @@ export const productSchema = z.object({
     .string({ error: "Please enter the product name." })
     .trim()
     .min(2, "Please enter the product name.")
-    .max(200, "Please keep the name under 200 characters."),
+    .max(200, "Please keep the name under 200 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   category: z
     .string({ error: "Please choose a category from the list." })
     .refine((value) => isProductCategory(value), "Please choose a category from the list."),
@@ -174,7 +186,8 @@ export const adminCreateSchema = z.object({
     .string({ error: ADMIN_NAME_REQUIRED })
     .trim()
     .min(1, ADMIN_NAME_REQUIRED)
-    .max(100, "Please keep the name under 100 characters."),
+    .max(100, "Please keep the name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   pcnNumber: pcnNumberField,
 });
 

@@ -167,6 +167,20 @@ export async function signUp(name = "Ngozi Okafor", role: "user" | "admin" = "us
   return { id: row!.id, name, email, password, token, client };
 }
 
+/** The configured superintendent pharmacist's PCN number (wrangler.toml), as stored: uppercased. */
+export const SUPERINTENDENT_PCN = env.SUPERINTENDENT_PHARMACIST_PCN!.toUpperCase();
+
+/** An admin with this PCN number, set in the database the way the superintendent's grant leaves it. */
+export async function signUpPharmacist(name: string, pcnNumber: string): Promise<TestUser> {
+  const admin = await signUp(name, "admin");
+  await env.DB.prepare("UPDATE users SET pcn_number = ? WHERE id = ?").bind(pcnNumber, admin.id).run();
+  return admin;
+}
+
+/** The superintendent pharmacist: the admin holding the configured superintendent's PCN number. */
+export const signUpSuperintendent = (name = "Pharm. Adaeze Nwosu") =>
+  signUpPharmacist(name, SUPERINTENDENT_PCN);
+
 export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 
 /** A tiny valid PNG (1×1) and friends for upload tests. */

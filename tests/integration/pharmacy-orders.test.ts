@@ -19,6 +19,8 @@ import {
   PNG_BYTES,
   seedProducts,
   signUp,
+  signUpPharmacist,
+  signUpSuperintendent,
   type TestUser,
 } from "./helpers";
 
@@ -44,11 +46,8 @@ const stockOf = async (id: number) =>
 const countOf = async (table: string) =>
   (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
-async function pharmacist(name = "Pharm. Ada Eze", pcn = "PS-000111"): Promise<TestUser> {
-  const admin = await signUp(name, "admin");
-  await env.DB.prepare("UPDATE users SET pcn_number = ? WHERE id = ?").bind(pcn, admin.id).run();
-  return admin;
-}
+const pharmacist = (name = "Pharm. Ada Eze", pcn = "PS-000111"): Promise<TestUser> =>
+  signUpPharmacist(name, pcn);
 
 /** A guest's cart with these products, and the checkout form's fields as a browser without JavaScript posts them. */
 async function cartWith(items: { id: number; qty?: number }[], client = new Client()) {
@@ -612,8 +611,8 @@ describe("the pharmacist's review", () => {
 });
 
 describe("pharmacists and the pharmacy's registration", () => {
-  it("an admin may carry a PCN number (stored uppercased); the list shows who is a pharmacist", async () => {
-    const admin = await signUp("Admin Person", "admin");
+  it("the superintendent gives PCN numbers (stored uppercased); the list shows who is a pharmacist", async () => {
+    const admin = await signUpSuperintendent();
     const api = await new Client().postJson(
       "/api/admins",
       {

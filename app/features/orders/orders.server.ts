@@ -24,7 +24,6 @@ import { findUserByEmail } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
-import { prescriptionImageById } from "../prescriptions/prescriptions.server";
 import { displayOrderRef } from "./order-status";
 import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
 
@@ -181,12 +180,6 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
     prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
     ...orderHandOff(order, publicOrigin(request, context), context),
   };
-}
-
-/** The prescription an order was placed with, for the holder of its private link; null when none. */
-export async function orderPrescriptionImage(context: AppLoadContext, token: string) {
-  const order = await getOrderByAccessToken(context.db, token);
-  return order?.prescriptionId ? prescriptionImageById(context, order.prescriptionId) : null;
 }
 
 /** The signed-in customer's own orders (placed while signed in), newest first. */

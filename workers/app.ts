@@ -11,6 +11,7 @@ import * as build from "medistore-server-build";
 import { createAppLoadContext } from "../app/load-context";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
 import { isCrossSiteWrite } from "../app/services/security.server";
+import { refuseDeadCredentials } from "../app/services/session.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
@@ -70,10 +71,12 @@ export default {
     const decision = edgeCacheDecision(request, url);
     // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
     const render = async (renderNonce: string) => {
-      const rendered = await handleRemixRequest(
-        withoutLegacyDataParam(request, url),
-        createAppLoadContext(env, ctx, config, renderNonce),
-      );
+      const context = createAppLoadContext(env, ctx, config, renderNonce);
+      // A dead bearer token is refused on every API call before any route runs (the session lookup it
+      // makes is the one the route then reads).
+      const refused = await refuseDeadCredentials(request, context);
+      if (refused) return refused;
+      const rendered = await handleRemixRequest(withoutLegacyDataParam(request, url), context);
       return withScriptsAfterPaint(rendered);
     };
     const response =

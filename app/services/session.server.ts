@@ -51,6 +51,29 @@ function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
+export const BEARER_TOKEN_DEAD =
+  "Your session has ended or the token is not valid: log in again (or send no Authorization header to continue as a guest).";
+
+/**
+ * The JSON API with an Authorization header that is no live session (malformed, unknown, expired, revoked):
+ * a 401, whatever the call. A client that believes it is signed in must hear that it is not, rather than be
+ * served as a guest (an order placed so would never show under its customer's orders). Without the header a
+ * request is a guest's as before. Answers null when the request may go on.
+ */
+export async function refuseDeadCredentials(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Response | null> {
+  if (!new URL(request.url).pathname.startsWith("/api/")) return null;
+  const header = request.headers.get("Authorization");
+  if (header === null || header.trim() === "") return null;
+  if (bearerToken(request) !== null && (await getUser(request, context)) !== null) return null;
+  return Response.json(
+    { message: BEARER_TOKEN_DEAD },
+    { status: 401, headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } },
+  );
+}
+
 async function requestToken(request: Request, config: AppConfig): Promise<string | null> {
   const bearer = bearerToken(request);
   if (bearer) return bearer;

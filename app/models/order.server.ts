@@ -22,23 +22,27 @@ export type OrderWithItems = Order & { items: OrderItem[]; review: PrescriptionR
 export type NewOrder = typeof orders.$inferInsert & { id: string };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "orderId">;
 
-/** The stock trigger's refusal (drizzle/0005): a write would take a product's stock below zero. */
-function isStockShortage(error: unknown): boolean {
+/**
+ * A trigger's refusal by name: "products_stock_insufficient" (drizzle/0005, a write would take a product's
+ * stock below zero) or "orders_account_missing" (drizzle/0013, the ordering account is gone).
+ */
+function raised(error: unknown, name: string): boolean {
   const text = `${String((error as { cause?: unknown })?.cause ?? "")} ${String(error)}`;
-  return text.includes("products_stock_insufficient");
+  return text.includes(name);
 }
 
 /**
  * Writes the order, its lines and the stock they take in one batch (all or nothing; docs/product-rules.md,
  * Stock). Answers "duplicate-key" when the idempotency key (as stored: its caller-scoped hash) was already
- * used, "duplicate-ref" when the reference clashed (the caller retries), and "out-of-stock" when a product
- * has fewer units left than the order takes (the trigger refuses, so nothing is written).
+ * used, "duplicate-ref" when the reference clashed (the caller retries), "out-of-stock" when a product
+ * has fewer units left than the order takes (the trigger refuses, so nothing is written), and
+ * "account-gone" when the account placing it was deleted meanwhile (drizzle/0013's trigger refuses).
  */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   items: NewOrderItem[],
-): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock"> {
+): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock" | "account-gone"> {
   const decrements = items.flatMap((item) =>
     item.productId == null
       ? []
@@ -57,7 +61,8 @@ export async function insertOrder(
     ]);
     return "created";
   } catch (error) {
-    if (isStockShortage(error)) return "out-of-stock";
+    if (raised(error, "products_stock_insufficient")) return "out-of-stock";
+    if (raised(error, "orders_account_missing")) return "account-gone";
     if (isUniqueViolation(error, "idempotency_key")) return "duplicate-key";
     if (isUniqueViolation(error, "order_ref")) return "duplicate-ref";
     throw error;

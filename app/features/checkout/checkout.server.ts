@@ -40,6 +40,7 @@ import { priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing
 import type { PublicUser } from "~/lib/user";
 import { IDEMPOTENCY_KEY, scopeKey, type ScopedKey } from "./idempotency.server";
 import {
+  ACCOUNT_GONE,
   CHECKOUT_FORM_EXPIRED,
   CHECKOUT_FORM_REUSED,
   EMPTY_CART_MESSAGE,
@@ -145,6 +146,8 @@ async function placeOrder(
       })),
     );
     if (outcome === "duplicate-ref") continue;
+    // The account was deleted while this checkout ran: nothing was written, no personal data left behind.
+    if (outcome === "account-gone") throw new AppError(401, ACCOUNT_GONE);
     if (outcome === "out-of-stock") {
       // Someone bought the last units first: say what ran short and how many are left now.
       const stock = await stockOf(

@@ -5,7 +5,7 @@
 import { and, desc, eq, getTableColumns, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { auditLog, type AuditRow } from "~/db/schema";
+import { auditLog, products, users, type AuditRow } from "~/db/schema";
 import { AUDIT_DETAIL_MAX, type AuditAction, type AuditFilters, type AuditRecordType } from "~/lib/audit";
 import { lagosDayStart } from "~/lib/lagos-time";
 
@@ -85,6 +85,7 @@ function filterWhere(filters: AuditFilters): SQL | undefined {
 /**
  * Entries matching `filters`, newest first, `limit` of them from `offset`. Each filter has an index that
  * starts with it and ends with (created_at, id), so a page reads only its own rows and those it skips.
+ * `recordName`: what an account or product record is called now (null once it is gone).
  */
 export function auditQuery(
   db: Database,
@@ -92,8 +93,18 @@ export function auditQuery(
   { limit, offset = 0 }: { limit: number; offset?: number },
 ) {
   return db
-    .select()
+    .select({
+      ...getTableColumns(auditLog),
+      recordName: sql<
+        string | null
+      >`coalesce(${users.name} || ' (' || ${users.email} || ')', ${products.name})`,
+    })
     .from(auditLog)
+    .leftJoin(users, and(eq(auditLog.recordType, "account"), eq(users.id, auditLog.recordId)))
+    .leftJoin(
+      products,
+      and(eq(auditLog.recordType, "product"), sql`${products.id} = CAST(${auditLog.recordId} AS INTEGER)`),
+    )
     .where(filterWhere(filters))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
@@ -104,7 +115,7 @@ export async function searchAudit(
   db: Database,
   filters: AuditFilters,
   window: { limit: number; offset?: number },
-): Promise<AuditRow[]> {
+): Promise<(AuditRow & { recordName: string | null })[]> {
   return auditQuery(db, filters, window);
 }
 

@@ -41,7 +41,11 @@ export async function insertUser(
   account: NewAccount & { id?: string },
   also: BatchItem<"sqlite">[] = [],
 ): Promise<PublicUser | null> {
-  const row = { ...account, id: account.id ?? crypto.randomUUID(), email: account.email.trim().toLowerCase() };
+  const row = {
+    ...account,
+    id: account.id ?? crypto.randomUUID(),
+    email: account.email.trim().toLowerCase(),
+  };
   try {
     await runBatch(db, [db.insert(users).values(row), ...also]);
   } catch (error) {
@@ -128,7 +132,12 @@ export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role"
         }),
       db
         .delete(passwordResets)
-        .where(inArray(passwordResets.userId, db.select({ id: users.id }).from(users).where(eq(users.email, email)))),
+        .where(
+          inArray(
+            passwordResets.userId,
+            db.select({ id: users.id }).from(users).where(eq(users.email, email)),
+          ),
+        ),
     ]);
   } catch (error) {
     if (isUniqueViolation(error, "users.pcn_number")) throw new PcnNumberTaken();

@@ -270,7 +270,9 @@ export default function AdminAdmins() {
                 <span className={`rounded-full px-2 py-0.5 font-semibold ${ROLE_BADGE[a.role]}`}>
                   {ADMIN_ROLE_LABELS[a.role]}
                 </span>
-                {a.pcnNumber ? <span className="text-green-800"> PCN {a.pcnNumber}</span> : null}
+                {a.pcnNumber ? (
+                  <span className="whitespace-nowrap text-green-800"> PCN {a.pcnNumber}</span>
+                ) : null}
               </span>
               {managesRoles && a.id !== me.id ? <RoleControls admin={a} result={result} busy={busy} /> : null}
             </li>

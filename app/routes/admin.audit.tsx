@@ -100,7 +100,10 @@ function Filters({
         <input name="to" type="date" defaultValue={filters.to ?? ""} className={FIELD} />
       </label>
       <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-4">
-        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-700 px-4 py-1.5 text-sm font-semibold text-white"
+        >
           Filter
         </button>
         {filtered ? (
@@ -134,7 +137,10 @@ export default function AdminAudit() {
       {lines.length === 0 ? (
         <p className="text-sm text-gray-600">No entries match.</p>
       ) : (
-        <ol aria-label="Audit entries" className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+        <ol
+          aria-label="Audit entries"
+          className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white"
+        >
           {lines.map((l) => (
             <li key={l.id} className="grid gap-1 p-3 text-sm md:grid-cols-[10rem_1fr_1fr] md:gap-3">
               <LocalTime ms={l.at} className="text-gray-600" />
@@ -145,7 +151,7 @@ export default function AdminAudit() {
                   className="break-all text-brand-700 underline"
                   aria-label={`Entries about ${l.recordType.toLowerCase()} ${l.recordId}`}
                 >
-                  {l.recordType} {l.recordId}
+                  {l.recordType} {l.recordName ?? l.recordId}
                 </Link>
                 {l.detail ? <span className="block break-words text-gray-700">{l.detail}</span> : null}
               </p>

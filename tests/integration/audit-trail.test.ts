@@ -427,7 +427,7 @@ describe("/admin/audit", () => {
     // A name that a spreadsheet would run as a formula, with a comma and quotes for the quoting.
     const formula = '=HYPERLINK("http://evil.example","Pharm")';
     await env.DB.prepare("UPDATE users SET name = ? WHERE id = ?").bind(formula, boss.id).run();
-    const target = (await signUp("Target Admin", "admin")).id;
+    const { id: target, email: targetEmail } = await signUp("Target Admin", "admin");
     expect(
       (
         await boss.client.post("/admin/admins", {
@@ -452,14 +452,15 @@ describe("/admin/audit", () => {
       "Record",
       "Record id",
       "Detail",
+      "Record now",
     ]);
     // The download itself is the newest entry, so it is in the file it makes.
     expect(rows.slice(1).map((r) => r.slice(4))).toEqual([
-      ["Export downloaded", "Export", "audit.csv", `actor=${boss.id}`],
-      ["PCN number given", "Account", target, "PCN PS-700020"],
+      ["Export downloaded", "Export", "audit.csv", `actor=${boss.id}`, ""],
+      ["PCN number given", "Account", target, "PCN PS-700020", `Target Admin (${targetEmail})`],
     ]);
     for (const row of rows.slice(1)) {
-      expect(row).toHaveLength(8);
+      expect(row).toHaveLength(9);
       expect(row[1]).not.toMatch(/^[=+\-@]/);
       expect(row[1]).toContain(formula.slice(1));
       expect(row[3]).toBe("Superintendent pharmacist");

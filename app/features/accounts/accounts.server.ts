@@ -34,7 +34,8 @@ export async function createAccount(
     if (!user) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
     return user;
   } catch (error) {
-    if (error instanceof PcnNumberTaken) throw new AppError(409, PCN_NUMBER_TAKEN, { pcnNumber: PCN_NUMBER_TAKEN });
+    if (error instanceof PcnNumberTaken)
+      throw new AppError(409, PCN_NUMBER_TAKEN, { pcnNumber: PCN_NUMBER_TAKEN });
     throw error;
   }
 }

@@ -77,6 +77,8 @@ export type AuditLine = {
   action: string;
   recordType: string;
   recordId: string;
+  /** What the account or product is called now; null for other records and ones since deleted. */
+  recordName: string | null;
   detail: string;
 };
 
@@ -90,6 +92,7 @@ function line(row: Awaited<ReturnType<typeof searchAudit>>[number]): AuditLine {
     action: isAuditAction(row.action) ? AUDIT_ACTION_LABELS[row.action] : row.action,
     recordType: isAuditRecordType(row.recordType) ? AUDIT_RECORD_LABELS[row.recordType] : row.recordType,
     recordId: row.recordId,
+    recordName: row.recordName,
     detail: row.detail,
   };
 }
@@ -125,7 +128,7 @@ export async function auditCsv(context: Context, actor: AuditActor, filters: Aud
   });
   const rows = await searchAudit(context.db, filters, { limit: AUDIT_CSV_LIMIT });
   return toCsv([
-    ["When (Lagos)", "Admin", "Admin id", "Role", "Action", "Record", "Record id", "Detail"],
+    ["When (Lagos)", "Admin", "Admin id", "Role", "Action", "Record", "Record id", "Detail", "Record now"],
     ...rows
       .map(line)
       .map((l) => [
@@ -137,6 +140,7 @@ export async function auditCsv(context: Context, actor: AuditActor, filters: Aud
         l.recordType,
         l.recordId,
         l.detail,
+        l.recordName,
       ]),
   ]);
 }

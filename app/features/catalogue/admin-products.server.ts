@@ -115,7 +115,11 @@ function changesOf(existing: Product, input: Partial<ProductInput>): string {
     .join("; ");
 }
 
-export async function addProduct(context: AppLoadContext, admin: AuditActor, form: FormData): Promise<Product> {
+export async function addProduct(
+  context: AppLoadContext,
+  admin: AuditActor,
+  form: FormData,
+): Promise<Product> {
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, true);
   return createProduct(context.db, { ...fields, imageKey }, [
@@ -157,7 +161,10 @@ export async function editProduct(
   if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, false);
-  const updated = await saveProduct(context, admin, existing, { ...fields, ...(imageKey ? { imageKey } : {}) });
+  const updated = await saveProduct(context, admin, existing, {
+    ...fields,
+    ...(imageKey ? { imageKey } : {}),
+  });
   if (imageKey) await deleteProductImage(context, existing.imageKey);
   return updated;
 }

@@ -11,12 +11,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { INVALID_PHONE, normalizeNigerianPhone } from "~/lib/validation";
-import {
-  countAttempt,
-  forgiveAttempts,
-  throttleRows,
-  type ThrottleRow,
-} from "~/models/auth-throttle.server";
+import { countAttempt, forgiveAttempts, throttleRows, type ThrottleRow } from "~/models/auth-throttle.server";
 import { knowsOrder, readDevice, rememberOrder, type Device } from "~/services/device.server";
 import { findOrderTokenByRefAndPhone } from "~/models/order-lookup.server";
 import { parseOrThrow } from "~/services/http.server";

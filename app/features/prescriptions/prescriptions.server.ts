@@ -108,7 +108,13 @@ async function openPrescription(
     await logPrescriptionView(
       context.db,
       { prescriptionId: row.id, adminId: admin.id, adminName: admin.name, viewedAt: Date.now() },
-      [audit(context, admin, { action: "prescription_viewed", record: { type: "prescription", id: row.id }, detail: via })],
+      [
+        audit(context, admin, {
+          action: "prescription_viewed",
+          record: { type: "prescription", id: row.id },
+          detail: via,
+        }),
+      ],
     );
   }
   return { body: object.body, contentType: row.contentType };

@@ -7,13 +7,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { parseAuditFilters } from "~/lib/audit";
-import { auditQuery } from "~/models/audit.server";
+import { sql } from "drizzle-orm";
+import { auditD1Statement, auditQuery } from "~/models/audit.server";
 import {
   bearer,
   Client,
+  DEMO,
   html,
   imageForm,
   PNG_BYTES,
+  seedProducts,
   signUp,
   signUpPharmacist,
   signUpSuperintendent,
@@ -304,6 +307,40 @@ describe("every back-office action leaves one entry", () => {
     ];
     expect(refused.map((r) => r.status)).toEqual([409, 403, 403, 403, 404, 404, 302, 404, 403]);
     expect(await entriesAfter(start)).toEqual([]);
+  });
+});
+
+describe("an entry joins any batch", () => {
+  it("as a statement of a plain D1 batch, written only when its condition holds at its place", async () => {
+    const [product] = await seedProducts([DEMO[0]]);
+    const db = createDb(env.DB);
+    const entry = (onlyIf: ReturnType<typeof sql>) =>
+      auditD1Statement(db, {
+        actor: { id: "d1-batch-admin", name: "Pharm. Batch", role: "pharmacist" },
+        action: "order_status_changed",
+        record: { type: "product", id: String(product.id) },
+        detail: "Pending → Processing",
+        keepForMs: 400 * 24 * 60 * 60 * 1000,
+        onlyIf,
+      });
+    const exists = sql`EXISTS (SELECT 1 FROM products WHERE id = ${product.id} AND stock IS NULL)`;
+    await env.DB.batch([
+      entry(exists),
+      env.DB.prepare("UPDATE products SET stock = 3 WHERE id = ?").bind(product.id),
+      // Its condition no longer holds at its place in the batch: nothing is written.
+      entry(exists),
+    ]);
+    const rows = await env.DB.prepare(
+      "SELECT actor_role, action, record_id, detail FROM audit_log WHERE actor_id = 'd1-batch-admin'",
+    ).all();
+    expect(rows.results).toEqual([
+      {
+        actor_role: "pharmacist",
+        action: "order_status_changed",
+        record_id: String(product.id),
+        detail: "Pending → Processing",
+      },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
+import { NOT_ALLOWED } from "~/lib/admin-roles";
 import type { PublicUser } from "~/lib/user";
 import {
   getOrderById,
@@ -20,7 +21,7 @@ import { prescriptionImageUrl } from "../prescriptions/prescriptions.server";
 import { REVIEW_NOTE_MAX } from "./order-view";
 import { ORDER_NOT_FOUND, toOrderView } from "./orders.server";
 
-export const NOT_A_PHARMACIST = "Only a pharmacist (an admin with a PCN number) can review prescriptions.";
+export const NOT_A_PHARMACIST = NOT_ALLOWED.reviewPrescriptions;
 export const NOT_A_PRESCRIPTION_ORDER =
   "This order has no prescription-only medicines: there is no prescription to review.";
 export const ALREADY_REVIEWED = "A pharmacist has already reviewed this order's prescription.";

@@ -22,6 +22,12 @@ declare module "@remix-run/cloudflare" {
      */
     catalogueVersion: () => Promise<string>;
     nonce: string;
+    /**
+     * The request's session lookups (services/session.server.ts), kept here rather than in that module:
+     * the Worker's entry, which refuses dead API tokens, and the Remix build each bundle their own copy of
+     * it, and both must share one lookup.
+     */
+    sessionLookups: Map<string, unknown>;
   }
 }
 
@@ -33,5 +39,6 @@ export function createAppLoadContext(env: Env, ctx: ExecutionContext, config: Ap
     read: createBatchedRead(env.DB),
     catalogueVersion: () => catalogueVersion(env.DB, config.catalogueVersionTtlMs),
     nonce,
+    sessionLookups: new Map<string, unknown>(),
   };
 }

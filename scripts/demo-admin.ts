@@ -1,11 +1,22 @@
 /**
- * The local demo's admin account (never created on a remote database). Its name signs the chat replies
- * customers see, so it reads like the pharmacist it stands for; its (made-up) PCN registration number makes
- * it one, so prescription orders can be reviewed locally.
+ * The local demo's admin account (never created on a remote database). It is the superintendent
+ * pharmacist: its name and PCN registration number are the ones wrangler.toml's [vars] configure
+ * (SUPERINTENDENT_PHARMACIST_NAME and _PCN), read from there so the two never differ. So locally it signs
+ * the chat replies customers see, reviews prescription orders, makes pharmacists and reads the audit trail.
  */
+import { readFileSync } from "node:fs";
+
+const WRANGLER_TOML = readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8");
+
+function wranglerVar(name: string): string {
+  const value = new RegExp(`^${name} = "([^"]+)"$`, "m").exec(WRANGLER_TOML)?.[1];
+  if (!value) throw new Error(`wrangler.toml has no ${name} in [vars]`);
+  return value;
+}
+
 export const DEMO_ADMIN = {
-  name: "Pharm. Ngozi Okafor",
+  name: wranglerVar("SUPERINTENDENT_PHARMACIST_NAME"),
   email: "admin@medistore.test",
   password: "medistore-admin-demo",
-  pcnNumber: "PS-021784",
+  pcnNumber: wranglerVar("SUPERINTENDENT_PHARMACIST_PCN"),
 };

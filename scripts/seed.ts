@@ -109,11 +109,15 @@ main().catch((error) => {
   process.exit(1);
 });
 
-/** The demo admin exists on every local start (recreated if it was deleted); its password is printed. */
+/**
+ * The demo admin exists on every local start as the superintendent pharmacist (recreated if it was deleted,
+ * given the configured superintendent's PCN number again if it lost it); its password is printed.
+ */
 async function seedDemoAdmin(DB: D1Database) {
-  const existing = await DB.prepare("SELECT role FROM users WHERE email = ?")
+  const existing = await DB.prepare("SELECT role, pcn_number FROM users WHERE email = ?")
     .bind(DEMO_ADMIN.email)
-    .first<{ role: string }>();
-  if (existing?.role !== "admin") await ensureAdmin(createDb(DB), DEMO_ADMIN);
+    .first<{ role: string; pcn_number: string | null }>();
+  if (existing?.role !== "admin" || existing.pcn_number !== DEMO_ADMIN.pcnNumber)
+    await ensureAdmin(createDb(DB), DEMO_ADMIN);
   console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 }

@@ -13,6 +13,7 @@ import { carriesCookie, COOKIES } from "../app/lib/cookies";
 import { isPersonalArea, matchPath } from "../app/lib/route-policy";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
 import { isCrossSiteWrite, isOwnFormWithoutOrigin } from "../app/services/security.server";
+import { refuseDeadCredentials } from "../app/services/session.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
@@ -100,10 +101,12 @@ async function answer(
   const decision = edgeCacheDecision(request, url);
   // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
   const render = async (renderNonce: string) => {
-    const rendered = await handleRemixRequest(
-      forRemix(limited, url),
-      createAppLoadContext(env, ctx, config, renderNonce),
-    );
+    const context = createAppLoadContext(env, ctx, config, renderNonce);
+    // A dead bearer token is refused on every API call before any route runs (the session lookup it
+    // makes is the one the route then reads).
+    const refused = await refuseDeadCredentials(request, context);
+    if (refused) return refused;
+    const rendered = await handleRemixRequest(forRemix(limited, url), context);
     return withScriptsAfterPaint(rendered);
   };
   const response =

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSENT_KINDS } from "~/lib/privacy-notice";
 import {
   DELIVERY_STATUS,
@@ -86,8 +86,9 @@ export const users = sqliteTable(
       .notNull()
       .default("user"),
     /**
-     * An admin's Pharmacists Council of Nigeria registration number: admins who have one are pharmacists,
-     * and only they review prescription orders.
+     * An admin's Pharmacists Council of Nigeria registration number (stored uppercased, one account each):
+     * admins who have one are pharmacists, and only they review prescription orders; the one holding the
+     * configured superintendent's number is the superintendent pharmacist (app/lib/admin-roles.ts).
      */
     pcnNumber: text("pcn_number"),
     /** The customer's profile: what checkout starts filled in with (normalised +234 phone). */
@@ -103,6 +104,9 @@ export const users = sqliteTable(
     // indexes give that order without sorting the table, and a search walks them until a page is full.
     index("users_created_idx").on(t.createdAt, t.id),
     index("users_role_created_idx").on(t.role, t.createdAt, t.id),
+    uniqueIndex("users_pcn_number_unique")
+      .on(t.pcnNumber)
+      .where(sql`${t.pcnNumber} IS NOT NULL`),
   ],
 );
 
@@ -404,5 +408,41 @@ export const contactMessageAccounts = sqliteTable(
   (t) => [index("contact_message_accounts_user_idx").on(t.userId)],
 );
 
+/**
+ * The back office's audit trail: who did what, when, on which record (app/features/audit). Append-only:
+ * triggers refuse every UPDATE, and every DELETE of a row before its `keep_until` (the order-record period
+ * from when it was written), so only the retention job's sweep of expired rows can remove any.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    /** The admin who acted, kept as a name and role too so the trail outlives the account. */
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    /** One of AUDIT_ACTIONS (app/lib/audit.ts). */
+    action: text("action").notNull(),
+    /** What it was done to: one of AUDIT_RECORD_TYPES and its id (an order, product, account, export…). */
+    recordType: text("record_type").notNull(),
+    recordId: text("record_id").notNull(),
+    /** A short note (from → to, the filters of an export); never a customer's personal details. */
+    detail: text("detail").notNull().default(""),
+    keepUntil: integer("keep_until", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt, t.id),
+    index("audit_log_action_idx").on(t.action, t.createdAt, t.id),
+    index("audit_log_record_idx").on(t.recordId, t.createdAt, t.id),
+    index("audit_log_record_type_idx").on(t.recordType, t.createdAt, t.id),
+    index("audit_log_keep_idx").on(t.keepUntil),
+    // At least a year: a row written to expire at once could be deleted at once.
+    check("audit_log_kept_a_year", sql`${t.keepUntil} >= ${t.createdAt} + 31536000000`),
+  ],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;
 export type Consent = typeof consents.$inferSelect;
 export type ConsentKind = Consent["kind"];

@@ -21,3 +21,8 @@ export function lagosDateTime(ms: number): string {
   const wat = new Date(ms + WAT_OFFSET_MS);
   return `${lagosDate(ms)}, ${twoDigits(wat.getUTCHours())}:${twoDigits(wat.getUTCMinutes())}`;
 }
+
+/** When a Lagos day (YYYY-MM-DD) starts, in epoch milliseconds: date filters mean Lagos days. */
+export function lagosDayStart(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) - WAT_OFFSET_MS;
+}

@@ -16,7 +16,8 @@ export type OrderFilters = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function validDate(raw: string | null): string | null {
+/** A YYYY-MM-DD that is a real calendar day, or null. */
+export function validDate(raw: string | null): string | null {
   if (!raw || !DATE.test(raw)) return null;
   const time = Date.parse(`${raw}T00:00:00Z`);
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== raw ? null : raw;

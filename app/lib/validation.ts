@@ -21,6 +21,15 @@ export function normalizeNigerianPhone(raw: string): string | null {
   return match ? `+234${match[1]}` : null;
 }
 
+export const NAME_UNREADABLE =
+  "Please type the name in letters: control characters, direction marks and invisible characters are not allowed.";
+/** Control characters (NUL, line breaks, tabs), lone surrogates and the marks that reverse text. */
+const NAME_FORBIDDEN = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Something that shows: not a space, a control, a format or combining mark, nor a blank lookalike. */
+const NAME_VISIBLE = /[^\p{Z}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+/** The rule every name field (people's and products') adds to its schema. */
+export const isReadableName = (name: string) => !NAME_FORBIDDEN.test(name) && NAME_VISIBLE.test(name);
+
 /** A phone number as the server keeps it (+234…), or the refusal every form gives. */
 function toNigerianPhone(value: string, ctx: z.RefinementCtx): string {
   const phone = normalizeNigerianPhone(value);
@@ -42,7 +51,9 @@ const email = (missing: string) =>
 export const emailField = email("Email is required.");
 
 export const checkoutSchema = z.object({
-  name: required(CHECKOUT_MISSING_FIELDS).max(100, "Please keep the name under 100 characters."),
+  name: required(CHECKOUT_MISSING_FIELDS)
+    .max(100, "Please keep the name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   email: email(CHECKOUT_MISSING_FIELDS),
   phone: required(CHECKOUT_MISSING_FIELDS).transform(toNigerianPhone),
   deliveryAddress: required(CHECKOUT_MISSING_FIELDS).max(
@@ -57,7 +68,8 @@ export const contactSchema = z.object({
     .string({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .max(100, "Please keep your name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   email: emailField,
   message: z
     .string({ error: "Please write a message." })
@@ -102,7 +114,8 @@ export const registerSchema = z.object({
     .string({ error: "Please enter your full name." })
     .trim()
     .min(1, "Please enter your full name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .max(100, "Please keep your name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   email: emailField,
   password: newPasswordField,
 });
@@ -129,7 +142,8 @@ export const productSchema = z.object({
     .string({ error: "Please enter the product name." })
     .trim()
     .min(2, "Please enter the product name.")
-    .max(200, "Please keep the name under 200 characters."),
+    .max(200, "Please keep the name under 200 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   category,
   price: required("Please enter the price in naira.")
     .transform((value, ctx) => {
@@ -168,7 +182,8 @@ export const adminCreateSchema = z.object({
     .string({ error: ADMIN_NAME_REQUIRED })
     .trim()
     .min(1, ADMIN_NAME_REQUIRED)
-    .max(100, "Please keep the name under 100 characters."),
+    .max(100, "Please keep the name under 100 characters.")
+    .refine(isReadableName, NAME_UNREADABLE),
   pcnNumber: pcnNumberField,
 });
 

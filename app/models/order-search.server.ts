@@ -20,15 +20,10 @@ import {
 } from "~/db/schema";
 import type { OrderFilters } from "~/lib/order-filters";
 import { containsPattern } from "~/lib/sql-like";
+import { lagosDayStart } from "~/lib/lagos-time";
 import { normalizeNigerianPhone } from "~/lib/validation";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** West Africa Time, UTC+1 all year: a date filter means a Lagos day. */
-const WAT_OFFSET_MS = 60 * 60 * 1000;
-
-function lagosDayStart(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - WAT_OFFSET_MS;
-}
 
 /** Past this many orders with a name, a page walks the date index instead of sorting every match. */
 export const NAME_MATCHES_TO_SORT = 500;

@@ -1,5 +1,5 @@
 /** Orders, their lines and their status history: queries given `db` and plain values. */
-import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
@@ -22,23 +22,27 @@ export type OrderWithItems = Order & { items: OrderItem[]; review: PrescriptionR
 export type NewOrder = typeof orders.$inferInsert & { id: string };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "orderId">;
 
-/** The stock trigger's refusal (drizzle/0005): a write would take a product's stock below zero. */
-function isStockShortage(error: unknown): boolean {
+/**
+ * A trigger's refusal by name: "products_stock_insufficient" (drizzle/0005, a write would take a product's
+ * stock below zero) or "orders_account_missing" (drizzle/0013, the ordering account is gone).
+ */
+function raised(error: unknown, name: string): boolean {
   const text = `${String((error as { cause?: unknown })?.cause ?? "")} ${String(error)}`;
-  return text.includes("products_stock_insufficient");
+  return text.includes(name);
 }
 
 /**
  * Writes the order, its lines and the stock they take in one batch (all or nothing; docs/product-rules.md,
  * Stock). Answers "duplicate-key" when the idempotency key (as stored: its caller-scoped hash) was already
- * used, "duplicate-ref" when the reference clashed (the caller retries), and "out-of-stock" when a product
- * has fewer units left than the order takes (the trigger refuses, so nothing is written).
+ * used, "duplicate-ref" when the reference clashed (the caller retries), "out-of-stock" when a product
+ * has fewer units left than the order takes (the trigger refuses, so nothing is written), and
+ * "account-gone" when the account placing it was deleted meanwhile (drizzle/0013's trigger refuses).
  */
 export async function insertOrder(
   db: Database,
   order: NewOrder,
   items: NewOrderItem[],
-): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock"> {
+): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock" | "account-gone"> {
   const decrements = items.flatMap((item) =>
     item.productId == null
       ? []
@@ -57,7 +61,8 @@ export async function insertOrder(
     ]);
     return "created";
   } catch (error) {
-    if (isStockShortage(error)) return "out-of-stock";
+    if (raised(error, "products_stock_insufficient")) return "out-of-stock";
+    if (raised(error, "orders_account_missing")) return "account-gone";
     if (isUniqueViolation(error, "idempotency_key")) return "duplicate-key";
     if (isUniqueViolation(error, "order_ref")) return "duplicate-ref";
     throw error;
@@ -195,6 +200,18 @@ export type OrderWrite = {
 
 type OrderAsRead = Pick<Order, "id" | "deliveryStatus" | "paymentStatus" | "reviewStatus">;
 
+/** Holds while the order is as it was read: makes a statement of writeOrderChange's batch as conditional. */
+export function orderStillAsRead(asRead: OrderAsRead): SQL {
+  const review =
+    asRead.reviewStatus === null ? isNull(orders.reviewStatus) : eq(orders.reviewStatus, asRead.reviewStatus);
+  return sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${and(
+    eq(orders.id, asRead.id),
+    eq(orders.deliveryStatus, asRead.deliveryStatus),
+    eq(orders.paymentStatus, asRead.paymentStatus),
+    review,
+  )})`;
+}
+
 /**
  * Writes an allowed change in one batch, all or nothing: each part's timeline entry (who, when, from, to),
  * the pharmacist's decision, the stock given back, and the order's new state. Every statement holds only
@@ -206,6 +223,8 @@ export async function writeOrderChange(
   asRead: OrderAsRead,
   write: OrderWrite,
   who: { id: string; name: string },
+  /** More statements of the same change (its audit entries), each conditional on orderStillAsRead. */
+  also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const d1 = db.$client;
   const state = [asRead.id, asRead.deliveryStatus, asRead.paymentStatus, asRead.reviewStatus];
@@ -219,7 +238,7 @@ export async function writeOrderChange(
          SELECT id, ?1, ${column}, ?2, ?3, ?4 FROM orders WHERE ${stillAsRead(5)}`,
       )
       .bind(kind, to, who.id || null, who.name, ...state);
-  const statements: D1PreparedStatement[] = [];
+  const statements: D1PreparedStatement[] = [...also];
   if (write.review)
     statements.push(
       d1

@@ -1,11 +1,14 @@
 /** One-time password reset links: stored by the SHA-256 of their token, spent at most once. */
 import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { passwordResets, sessions, users } from "~/db/schema";
 
+/** Stores a new link; `also` (its audit entry) is written in the same batch. */
 export async function insertPasswordReset(
   db: Database,
   reset: { tokenHash: string; userId: string; issuedBy: string; issuedByName: string; expiresAt: number },
+  also: BatchItem<"sqlite">[] = [],
 ): Promise<void> {
   // Issuing a new link retires the account's earlier ones, and old rows go.
   await db.batch([
@@ -18,6 +21,7 @@ export async function insertPasswordReset(
         ),
       ),
     db.insert(passwordResets).values(reset),
+    ...also,
   ]);
 }
 

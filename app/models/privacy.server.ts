@@ -3,6 +3,7 @@
  * contact messages an account sent, account deletion with its orders anonymised, and the retention sweep.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
 import { DELIVERY_STATUS } from "~/lib/vocabularies";
@@ -69,11 +70,13 @@ export async function withdrawConsents(db: Database, userId: string, kind: Conse
 
 // Prescriptions: views and what can go
 
+/** Records an admin's view; `also` (its audit entry) is written in the same batch. */
 export async function logPrescriptionView(
   db: Database,
   row: { prescriptionId: string; adminId: string; adminName: string; viewedAt: number },
+  also: BatchItem<"sqlite">[] = [],
 ) {
-  await db.insert(prescriptionAccessLog).values(row);
+  await db.batch([db.insert(prescriptionAccessLog).values(row), ...also]);
 }
 
 /** Who viewed these prescriptions, and when: oldest first. */

@@ -1,6 +1,8 @@
 /** Catalogue queries. Search is an indexed substring match on name, category or generic name (see product-search). */
 import { and, asc, eq, fillPlaceholders, gte, inArray, lt, sql } from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "~/db/batch";
 import type { Database } from "~/db/client.server";
 import type { BatchedRead, BuiltQuery } from "~/db/read-batch.server";
 import { products, type Product } from "~/db/schema";
@@ -196,24 +198,47 @@ export async function listCategories(db: Database): Promise<string[]> {
 /** What an admin writes: the basics, the medicine information and the stock (everything but id and date). */
 export type ProductInput = Omit<typeof products.$inferInsert, "id" | "createdAt">;
 
-export async function createProduct(db: Database, input: ProductInput): Promise<Product> {
-  const [row] = await db.insert(products).values(input).returning();
+/** The id of the product the statement before it in a batch inserted (for its audit entry). */
+export const insertedProductId = sql`CAST(last_insert_rowid() AS TEXT)`;
+
+/** The product still exists: the condition of a change's audit entry, written before the change. */
+export const productExists = (id: number) =>
+  sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.id} = ${id})`;
+
+/** Inserts a product; `also` (its audit entry, which may use insertedProductId) comes right after it. */
+export async function createProduct(
+  db: Database,
+  input: ProductInput,
+  also: BatchItem<"sqlite">[] = [],
+): Promise<Product> {
+  const [[row]] = await db.batch([db.insert(products).values(input).returning(), ...also]);
   return row;
 }
 
+/** Changes a product; `also` (its audit entry, conditioned on productExists) goes first in the batch. */
 export async function updateProduct(
   db: Database,
   id: number,
   input: Partial<ProductInput>,
+  also: BatchItem<"sqlite">[] = [],
 ): Promise<Product | undefined> {
-  const [row] = await db.update(products).set(input).where(eq(products.id, id)).returning();
-  return row;
+  const update = db.update(products).set(input).where(eq(products.id, id)).returning();
+  const results = await runBatch(db, [...also, update]);
+  return (results.at(-1) as Product[])[0];
 }
 
-/** Deletes the row; past orders keep their lines (snapshot), carts drop it on their next read. */
-export async function deleteProduct(db: Database, id: number): Promise<Product | undefined> {
-  const [row] = await db.delete(products).where(eq(products.id, id)).returning();
-  return row;
+/**
+ * Deletes the row (`also`, its audit entry conditioned on productExists, first in the batch); past orders
+ * keep their lines (snapshot), carts drop it on their next read.
+ */
+export async function deleteProduct(
+  db: Database,
+  id: number,
+  also: BatchItem<"sqlite">[] = [],
+): Promise<Product | undefined> {
+  const remove = db.delete(products).where(eq(products.id, id)).returning();
+  const results = await runBatch(db, [...also, remove]);
+  return (results.at(-1) as Product[])[0];
 }
 
 export async function countProducts(db: Database): Promise<number> {

@@ -1,8 +1,10 @@
 /** Accounts. E-mails are stored lowercased (unique whatever the case); password hashes never leave here. */
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "~/db/batch";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { users, type Role, type User } from "~/db/schema";
+import { passwordResets, sessions, users, type Role, type User } from "~/db/schema";
 import { containsPattern } from "~/lib/sql-like";
 import type { PublicUser } from "~/lib/user";
 
@@ -27,36 +29,120 @@ export type NewAccount = {
   pcnNumber?: string | null;
 };
 
-/** Inserts an account; null when the e-mail is taken (the unique index decides, even for a race). */
-export async function insertUser(db: Database, account: NewAccount): Promise<PublicUser | null> {
-  const row = { id: crypto.randomUUID(), ...account, email: account.email.trim().toLowerCase() };
+/** Another account already holds this PCN number (the unique index decides, even for a race). */
+export class PcnNumberTaken extends Error {}
+
+/**
+ * Inserts an account (with `also`, more statements in the same batch: its audit entry); null when the
+ * e-mail is taken (the unique index decides, even for a race). Throws PcnNumberTaken.
+ */
+export async function insertUser(
+  db: Database,
+  account: NewAccount & { id?: string },
+  also: BatchItem<"sqlite">[] = [],
+): Promise<PublicUser | null> {
+  const row = {
+    ...account,
+    id: account.id ?? crypto.randomUUID(),
+    email: account.email.trim().toLowerCase(),
+  };
   try {
-    await db.insert(users).values(row);
+    await runBatch(db, [db.insert(users).values(row), ...also]);
   } catch (error) {
     if (isUniqueViolation(error, "users.email")) return null;
+    if (isUniqueViolation(error, "users.pcn_number")) throw new PcnNumberTaken();
     throw error;
   }
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
+/** An admin account other than `exceptId`, as SQL: the condition every change of another admin carries. */
+export function isOtherAdmin(id: string, exceptId: string) {
+  return sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${id} AND ${users.role} = 'admin' AND ${users.id} != ${exceptId})`;
+}
+
+/**
+ * Sets (or, with null, removes) an admin's PCN number, with `also` (its audit entry, conditioned like this
+ * change) first in the same batch. Answers whether an admin's number changed; throws PcnNumberTaken.
+ */
+export async function setPcnNumber(
+  db: Database,
+  { id, pcnNumber, exceptId }: { id: string; pcnNumber: string | null; exceptId: string },
+  also: BatchItem<"sqlite">[],
+): Promise<boolean> {
+  try {
+    const results = await runBatch(db, [
+      ...also,
+      db
+        .update(users)
+        .set({ pcnNumber })
+        .where(and(eq(users.id, id), isOtherAdmin(id, exceptId)))
+        .returning({ id: users.id }),
+    ]);
+    return (results.at(-1) as unknown[]).length === 1;
+  } catch (error) {
+    if (isUniqueViolation(error, "users.pcn_number")) throw new PcnNumberTaken();
+    throw error;
+  }
+}
+
+/**
+ * Takes an account's admin access away: it becomes a customer's, without a PCN number, signed out
+ * everywhere and without live reset links; `also` (its audit entry) goes first in the batch. Answers
+ * whether it was another admin's.
+ */
+export async function revokeAdmin(
+  db: Database,
+  { id, exceptId }: { id: string; exceptId: string },
+  also: BatchItem<"sqlite">[],
+): Promise<boolean> {
+  const results = await runBatch(db, [
+    ...also,
+    db.delete(sessions).where(and(eq(sessions.userId, id), isOtherAdmin(id, exceptId))),
+    db.delete(passwordResets).where(and(eq(passwordResets.userId, id), isOtherAdmin(id, exceptId))),
+    db
+      .update(users)
+      .set({ role: "user", pcnNumber: null })
+      .where(and(eq(users.id, id), isOtherAdmin(id, exceptId)))
+      .returning({ id: users.id }),
+  ]);
+  return (results.at(-1) as unknown[]).length === 1;
+}
+
 /**
  * Makes the account with this e-mail an admin with this password, creating it if needed; a PCN number
- * given is set, none given leaves the one it has.
+ * given is set, none given leaves the one it has. Reset links issued for it before go: one issued while it
+ * was a customer's must not open an admin's account. Throws PcnNumberTaken.
  */
 export async function upsertAdmin(db: Database, account: Omit<NewAccount, "role">): Promise<void> {
   const email = account.email.trim().toLowerCase();
-  await db
-    .insert(users)
-    .values({ id: crypto.randomUUID(), ...account, email, role: "admin" })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: {
-        role: "admin",
-        passwordHash: account.passwordHash,
-        name: account.name,
-        ...(account.pcnNumber ? { pcnNumber: account.pcnNumber } : {}),
-      },
-    });
+  try {
+    await db.batch([
+      db
+        .insert(users)
+        .values({ id: crypto.randomUUID(), ...account, email, role: "admin" })
+        .onConflictDoUpdate({
+          target: users.email,
+          set: {
+            role: "admin",
+            passwordHash: account.passwordHash,
+            name: account.name,
+            ...(account.pcnNumber ? { pcnNumber: account.pcnNumber } : {}),
+          },
+        }),
+      db
+        .delete(passwordResets)
+        .where(
+          inArray(
+            passwordResets.userId,
+            db.select({ id: users.id }).from(users).where(eq(users.email, email)),
+          ),
+        ),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error, "users.pcn_number")) throw new PcnNumberTaken();
+    throw error;
+  }
 }
 
 /** Every account, newest first, without password data (admin lists, the chat panel's dropdown). */

@@ -1,54 +1,191 @@
 /**
  * Admin › Admins: create another admin (e-mail, name, password, and a PCN registration number for a
- * pharmacist) and see who has admin access and who is a pharmacist.
+ * pharmacist) and see who has admin access in which role. The superintendent pharmacist also gives and
+ * removes PCN numbers and removes admins here; the server checks every one of these against the role
+ * (app/lib/admin-roles.ts), whatever the page offered.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError, FormField } from "~/components/form-field";
+import { FieldError, FormError, FormField, INPUT_CLASS } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { PASSWORD_MIN } from "~/lib/limits";
-import { createAdmin } from "~/features/accounts/accounts.server";
+import {
+  adminsWithRoles,
+  createAdmin,
+  grantPcnNumber,
+  removeAdmin,
+  removePcnNumber,
+} from "~/features/accounts/admins.server";
 import { ADMIN_CREATE_FAILED, ADMIN_CREATED } from "~/features/accounts/messages";
-import { listUsers } from "~/models/user.server";
+import { ADMIN_ROLE_LABELS, can, type AdminRole } from "~/lib/admin-roles";
 import { formValues, handleForm } from "~/services/http.server";
-import type { FormFailure } from "~/lib/app-error";
-import { requireAdmin } from "~/services/session.server";
+import { AppError, type FormFailure } from "~/lib/app-error";
+import { requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
+/** The page's forms; a post without an intent is the create form's (as the spec's Admins tab sends it). */
+const INTENT = {
+  create: "create",
+  grantPcn: "grant-pcn",
+  removePcn: "remove-pcn",
+  removeAdmin: "remove-admin",
+} as const;
+
+/** A refusal: its form's values carry the intent and, for an admin's controls, which admin. */
 type ActionData = FormFailure;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const admins = await listUsers(context.db, { role: "admin" });
+  const me = await requireBackOfficeUser(request, context);
   return {
-    admins: admins.map((a) => ({
-      id: a.id,
-      name: a.name,
-      email: a.email,
-      pcnNumber: a.pcnNumber,
-      createdAt: a.createdAt,
-    })),
+    me: { id: me.id, role: me.adminRole },
+    superintendentName: context.config.pharmacy.superintendentName,
+    admins: await adminsWithRoles(context),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const me = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
-  const values = formValues(form, ["email", "name", "pcnNumber"], 254);
-  return handleForm(
-    async () => {
-      await createAdmin(context, { ...values, password: form?.get("password") });
-      return redirectWithToast("/admin/admins", { type: "success", message: ADMIN_CREATED }, context.config);
-    },
-    { values },
+  const intent = String(form?.get("intent") ?? INTENT.create);
+  const adminId = String(form?.get("adminId") ?? "").slice(0, 64);
+  const done = (message: string) =>
+    redirectWithToast("/admin/admins", { type: "success", message }, context.config);
+
+  if (intent === INTENT.create) {
+    const values = formValues(form, ["email", "name", "pcnNumber"], 254);
+    return handleForm(
+      async () => {
+        await createAdmin(context, me, { ...values, password: form?.get("password") });
+        return done(ADMIN_CREATED);
+      },
+      { values: { ...values, intent } },
+    );
+  }
+  // A refusal shows beside the admin it was about.
+  const failed = (run: () => Promise<Response>) =>
+    handleForm(run, { values: { ...formValues(form, ["pcnNumber"], 40), intent, adminId } });
+  switch (intent) {
+    case INTENT.grantPcn:
+      return failed(async () => {
+        const pcn = await grantPcnNumber(context, me, adminId, form?.get("pcnNumber"));
+        return done(`PCN number ${pcn} saved: that admin is a pharmacist.`);
+      });
+    case INTENT.removePcn:
+      return failed(async () => {
+        await removePcnNumber(context, me, adminId);
+        return done("PCN number removed: that admin is staff now.");
+      });
+    case INTENT.removeAdmin:
+      return failed(async () => {
+        await removeAdmin(context, me, adminId);
+        return done("Admin access removed: the account is a customer's now, signed out everywhere.");
+      });
+    default:
+      return failed(async () => {
+        throw new AppError(400, "Unknown action: reload the page and try again.");
+      });
+  }
+}
+
+const ROLE_BADGE: Record<AdminRole, string> = {
+  superintendent: "bg-brand-700 text-white",
+  pharmacist: "bg-green-100 text-green-900",
+  staff: "bg-gray-100 text-gray-800",
+};
+
+const SMALL_BUTTON =
+  "rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-60";
+
+type AdminRow = ReturnType<typeof useLoaderData<typeof loader>>["admins"][number];
+
+/** The superintendent's controls for one other admin: give or change, or remove, the PCN number; remove. */
+function RoleControls({ admin, result, busy }: { admin: AdminRow; result?: ActionData; busy: boolean }) {
+  const mine = result?.values?.adminId === admin.id ? result : undefined;
+  const granting = mine?.values?.intent === INTENT.grantPcn;
+  const pcnError = mine?.errors?.pcnNumber ?? (granting ? mine?.formError : undefined);
+  const otherError = mine && !granting ? mine.formError : undefined;
+  const inputId = `pcn-${admin.id}`;
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      <FormError message={otherError} />
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value={INTENT.grantPcn} />
+        <input type="hidden" name="adminId" value={admin.id} />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="block text-xs font-medium text-gray-700">
+            PCN number of {admin.name}
+          </label>
+          <input
+            id={inputId}
+            name="pcnNumber"
+            maxLength={40}
+            autoComplete="off"
+            placeholder="e.g. PS-021784"
+            defaultValue={mine?.values?.pcnNumber ?? admin.pcnNumber ?? ""}
+            aria-invalid={pcnError ? true : undefined}
+            aria-describedby={pcnError ? `${inputId}-error` : undefined}
+            className={`${INPUT_CLASS} py-1.5 text-sm`}
+          />
+        </div>
+        <button type="submit" disabled={busy} className={SMALL_BUTTON}>
+          {admin.pcnNumber ? "Change PCN number" : "Make pharmacist"}
+        </button>
+      </Form>
+      <FieldError id={`${inputId}-error`} message={pcnError} />
+      <div className="flex flex-wrap items-start gap-2">
+        {admin.pcnNumber ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value={INTENT.removePcn} />
+            <input type="hidden" name="adminId" value={admin.id} />
+            <button
+              type="submit"
+              disabled={busy}
+              className={SMALL_BUTTON}
+              aria-label={`Remove the PCN number of ${admin.name}`}
+            >
+              Remove PCN number
+            </button>
+          </Form>
+        ) : null}
+        {/* A second step before access goes, without JavaScript too. */}
+        <details className="text-sm">
+          <summary className="cursor-pointer rounded-lg border border-red-300 px-3 py-1.5 font-medium text-red-700">
+            Remove admin…
+          </summary>
+          <Form method="post" className="mt-2 flex flex-col gap-2 rounded-lg bg-red-50 p-3">
+            <input type="hidden" name="intent" value={INTENT.removeAdmin} />
+            <input type="hidden" name="adminId" value={admin.id} />
+            <p className="text-red-900">
+              {admin.name} loses admin access at once and is signed out everywhere; the account stays as a
+              customer&apos;s.
+            </p>
+            <button
+              type="submit"
+              disabled={busy}
+              className="self-start rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white disabled:opacity-60"
+            >
+              Remove admin access
+            </button>
+          </Form>
+        </details>
+      </div>
+    </div>
   );
 }
 
 export default function AdminAdmins() {
-  const { admins } = useLoaderData<typeof loader>();
+  const { admins, me, superintendentName } = useLoaderData<typeof loader>();
   const result = useActionData<ActionData>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const createResult = result?.values?.intent === INTENT.create ? result : undefined;
+  const managesRoles = can(me.role, "setPcnNumber");
+  // A refusal about an admin whose controls are not on the page (or about no admin) shows above the list.
+  const shownBeside = (id?: string) => managesRoles && admins.some((a) => a.id === id && a.id !== me.id);
+  const listError =
+    result?.values?.intent !== INTENT.create && !shownBeside(result?.values?.adminId)
+      ? result?.formError
+      : undefined;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="new-admin" className="rounded-xl border border-gray-200 bg-white p-4">
@@ -56,14 +193,17 @@ export default function AdminAdmins() {
           Create an admin
         </h2>
         <Form method="post" className="mt-3 flex flex-col gap-3">
-          <FormError message={result?.formError && `${ADMIN_CREATE_FAILED}: ${result.formError}`} />
+          <input type="hidden" name="intent" value={INTENT.create} />
+          <FormError
+            message={createResult?.formError && `${ADMIN_CREATE_FAILED}: ${createResult.formError}`}
+          />
           <FormField
             label="Email"
             name="email"
             type="email"
             idPrefix="admin"
-            defaultValue={result?.values?.email}
-            error={result?.errors?.email}
+            defaultValue={createResult?.values?.email}
+            error={createResult?.errors?.email}
             autoComplete="off"
             maxLength={254}
           />
@@ -74,8 +214,8 @@ export default function AdminAdmins() {
             maxLength={100}
             autoComplete="off"
             placeholder="e.g. Pharm. Amaka Obi"
-            defaultValue={result?.values?.name}
-            error={result?.errors?.name}
+            defaultValue={createResult?.values?.name}
+            error={createResult?.errors?.name}
           />
           <FormField
             label="PCN registration number (pharmacists only)"
@@ -85,16 +225,18 @@ export default function AdminAdmins() {
             autoComplete="off"
             placeholder="e.g. PS-021784"
             required={false}
-            defaultValue={result?.values?.pcnNumber}
-            error={result?.errors?.pcnNumber}
+            defaultValue={createResult?.values?.pcnNumber}
+            error={createResult?.errors?.pcnNumber}
           />
           <p className="-mt-2 text-xs text-gray-600">
-            Admins with a PCN number are pharmacists: only they review prescription orders.
+            {managesRoles
+              ? "Admins with a PCN number are pharmacists: only they review prescription orders. Leave it empty for a staff admin."
+              : `Only the superintendent pharmacist (${superintendentName}) can give a PCN number: leave it empty to add a staff admin.`}
           </p>
           <PasswordInput
             id="admin-password"
             autoComplete="new-password"
-            error={result?.errors?.password}
+            error={createResult?.errors?.password}
             minLength={PASSWORD_MIN}
           />
           <button
@@ -110,17 +252,29 @@ export default function AdminAdmins() {
         <h2 id="admin-list" className="text-lg font-semibold">
           Admins
         </h2>
+        <p className="mt-1 text-xs text-gray-600">
+          {managesRoles
+            ? "As superintendent pharmacist you give and remove PCN numbers and remove admins."
+            : `Only the superintendent pharmacist (${superintendentName}) gives or removes PCN numbers and removes admins.`}
+        </p>
+        <div className="mt-2">
+          <FormError message={listError} />
+        </div>
         <ul className="mt-3 divide-y divide-gray-100 text-sm">
           {admins.map((a) => (
-            <li key={a.id} className="py-2">
+            <li key={a.id} className="py-3">
               <span className="font-medium">{a.name}</span>{" "}
               <span className="break-all text-gray-600">{a.email}</span>
-              {a.pcnNumber ? (
-                <span className="mt-1 block text-xs text-green-800">
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 font-semibold">Pharmacist</span> PCN{" "}
-                  {a.pcnNumber}
+              {a.id === me.id ? <span className="text-gray-600"> (you)</span> : null}
+              <span className="mt-1 block text-xs">
+                <span className={`rounded-full px-2 py-0.5 font-semibold ${ROLE_BADGE[a.role]}`}>
+                  {ADMIN_ROLE_LABELS[a.role]}
                 </span>
-              ) : null}
+                {a.pcnNumber ? (
+                  <span className="whitespace-nowrap text-green-800"> PCN {a.pcnNumber}</span>
+                ) : null}
+              </span>
+              {managesRoles && a.id !== me.id ? <RoleControls admin={a} result={result} busy={busy} /> : null}
             </li>
           ))}
         </ul>

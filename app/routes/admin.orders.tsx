@@ -23,7 +23,7 @@ import { nextStatuses } from "~/features/orders/order-state";
 import { DELIVERY_STATUS, PAYMENT_STATUS, type PaymentStatus } from "~/lib/vocabularies";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError } from "~/lib/app-error";
-import { carriesSession, requireAdmin } from "~/services/session.server";
+import { carriesSession, requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
 import { filterQuery, hasFilters, parseOrderFilters, type OrderFilters } from "~/lib/order-filters";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
   const back = safeRedirectPath(form?.get("redirectTo"), "/admin/orders");
   const fail = () =>

@@ -1,9 +1,10 @@
 /** GET /admin/orders.csv?…filters: the filtered orders as a spreadsheet (the same filters as Admin › Orders). */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { csvPhone, toCsv } from "~/lib/csv";
-import { parseOrderFilters } from "~/lib/order-filters";
+import { filterQuery, parseOrderFilters } from "~/lib/order-filters";
+import { recordAudit } from "~/features/audit/audit.server";
 import { ordersForExport } from "~/models/order-search.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireBackOfficeUser } from "~/services/session.server";
 import { DELIVERY_STATUS, PAYMENT_METHOD, PAYMENT_STATUS } from "~/lib/vocabularies";
 
 /** An export is for a report, not a backup: a cap keeps one request within a Worker's limits. */
@@ -17,8 +18,14 @@ const lagosTime = new Intl.DateTimeFormat("en-GB", {
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   const filters = parseOrderFilters(new URL(request.url).searchParams);
+  // Customers' personal data leaving the system: recorded before it is served.
+  await recordAudit(context, admin, {
+    action: "export_downloaded",
+    record: { type: "export", id: "orders.csv" },
+    detail: filterQuery(filters).slice(1),
+  });
   const rows = await ordersForExport(context.db, filters, CSV_EXPORT_LIMIT);
   const csv = toCsv([
     [

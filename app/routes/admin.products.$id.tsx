@@ -12,7 +12,7 @@ import {
 } from "~/features/catalogue/admin-products.server";
 import { productPath } from "~/features/catalogue/product-view";
 import { formValues, handleForm, handlePage } from "~/services/http.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 
@@ -48,7 +48,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   const id = parseProductIdParam(params.id);
   await handlePage(() => productToEdit(context, id));
   const values: Record<string, string> = {};
@@ -56,7 +56,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     async () => {
       const form = await readMultipart(request);
       Object.assign(values, formValues(form, PRODUCT_FIELDS, 2000));
-      const updated = await editProduct(context, id!, form);
+      const updated = await editProduct(context, admin, id!, form);
       return redirectWithToast(
         "/admin/products",
         { type: "success", message: `Product updated successfully (${updated.name})` },

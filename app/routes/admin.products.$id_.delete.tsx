@@ -9,7 +9,7 @@ import {
 } from "~/features/catalogue/admin-products.server";
 import { AppError } from "~/lib/app-error";
 import { handlePage } from "~/services/http.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const PRODUCT_DELETED = "Product deleted successfully";
@@ -22,9 +22,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   try {
-    await removeProduct(context, parseProductIdParam(params.id));
+    await removeProduct(context, admin, parseProductIdParam(params.id));
     return redirectWithToast(
       "/admin/products",
       { type: "success", message: PRODUCT_DELETED },

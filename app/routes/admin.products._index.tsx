@@ -8,7 +8,7 @@ import { formatNaira } from "~/lib/money";
 import { addProduct, PRODUCT_FIELDS } from "~/features/catalogue/admin-products.server";
 import { loadAdminCatalogue } from "~/features/catalogue/shop.server";
 import { formValues, handleForm } from "~/services/http.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { ProductThumb } from "~/components/product-thumb";
@@ -42,13 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   const values: Record<string, string> = {};
   return handleForm(
     async () => {
       const form = await readMultipart(request);
       Object.assign(values, formValues(form, PRODUCT_FIELDS, 2000));
-      const product = await addProduct(context, form);
+      const product = await addProduct(context, admin, form);
       return redirectWithToast(
         "/admin/products",
         { type: "success", message: `${PRODUCT_ADDED} (${product.name})` },

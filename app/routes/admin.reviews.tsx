@@ -10,7 +10,7 @@ import { reviewPrescriptionOrder, reviewQueue } from "~/features/orders/review.s
 import { REVIEW_NOTE_MAX } from "~/features/orders/order-view";
 import { AppError } from "~/lib/app-error";
 import { formatNaira } from "~/lib/money";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { displayOrderRef } from "~/features/orders/order-status";
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
   const orderId = String(form?.get("orderId") ?? "");
   const note = String(form?.get("note") ?? "").slice(0, REVIEW_NOTE_MAX + 1);

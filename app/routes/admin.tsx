@@ -5,7 +5,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminChatPanel } from "~/components/chat";
-import { requireAdmin } from "~/services/session.server";
+import { requireBackOfficeUser } from "~/services/session.server";
+import { ADMIN_ROLE_LABELS, can, type Permission } from "~/lib/admin-roles";
 import { LogoutButton } from "~/components/logout-button";
 import backOfficeStyles from "~/styles/back-office.css?url";
 
@@ -21,7 +22,8 @@ export const meta: MetaFunction = () => [
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: backOfficeStyles }];
 
-const TABS = [
+/** The tabs; one with a permission shows only to the roles that have it (the page checks again). */
+const TABS: { to: string; label: string; end?: boolean; permission?: Permission }[] = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
@@ -31,30 +33,38 @@ const TABS = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/delivery", label: "Delivery" },
+  { to: "/admin/audit", label: "Audit", permission: "viewAudit" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   // The chat panel asks for its customers itself once its code runs (it needs JavaScript anyway), so no
   // admin page waits for them.
-  return { admin: { name: admin.name, email: admin.email } };
+  return {
+    admin: { name: admin.name, email: admin.email, role: ADMIN_ROLE_LABELS[admin.adminRole] },
+    tabs: TABS.filter((tab) => !tab.permission || can(admin.adminRole, tab.permission)).map(
+      ({ to, label, end }) => ({ to, label, end }),
+    ),
+  };
 }
 
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, tabs } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Admin</h1>
-          <p className="text-sm text-gray-600">Signed in as {admin.email}</p>
+          <p className="text-sm text-gray-600">
+            Signed in as {admin.email} · {admin.role}
+          </p>
         </div>
         <LogoutButton />
       </div>
       {/* On a phone the tabs wrap onto a second row rather than hide off the side. */}
       <nav aria-label="Admin sections" className="mt-4">
         <ul className="flex flex-wrap gap-1 md:gap-0 md:border-b md:border-gray-200">
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <li key={tab.to}>
               <NavLink
                 to={tab.to}

@@ -1,6 +1,7 @@
 /**
  * Admin › Users: accounts searched by name or e-mail on the server, a page at a time (never password data),
- * and one-time password reset links for customers who asked over WhatsApp.
+ * and one-time password reset links for customers who asked over WhatsApp (for admins' accounts, by the
+ * superintendent pharmacist only: app/lib/admin-roles.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,20 +15,26 @@ import { whatsAppLink } from "~/lib/whatsapp";
 import { searchUsers } from "~/models/user.server";
 import { normalizeSearch } from "~/models/product.server";
 import { handleForm } from "~/services/http.server";
-import { requireAdmin } from "~/services/session.server";
+import { can } from "~/lib/admin-roles";
+import { requireBackOfficeUser } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+  const me = await requireBackOfficeUser(request, context);
   const url = new URL(request.url);
   const search = normalizeSearch(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  return { search, page, ...(await searchUsers(context.db, { search, page })) };
+  return {
+    search,
+    page,
+    resetsAdmins: can(me.adminRole, "resetAdminLink"),
+    ...(await searchUsers(context.db, { search, page })),
+  };
 }
 
 type ResetIssued = { reset: { url: string; email: string; expiresAt: number; whatsapp: string | null } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
   return handleForm(async () => {
     const issued = await issueResetLink(context, admin, form?.get("userId"));
@@ -54,7 +61,7 @@ function pageLink(search: string, page: number) {
 }
 
 export default function AdminUsers() {
-  const { users, search, page, hasMore } = useLoaderData<typeof loader>();
+  const { users, search, page, hasMore, resetsAdmins } = useLoaderData<typeof loader>();
   const result = useActionData<ResetIssued | FormFailure>();
   const navigation = useNavigation();
   const issued = result && "reset" in result ? result.reset : null;
@@ -129,17 +136,21 @@ export default function AdminUsers() {
                 </p>
                 <p className="text-sm break-all text-gray-700">{u.email}</p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="userId" value={u.id} />
-                <button
-                  type="submit"
-                  disabled={navigation.state === "submitting"}
-                  className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
-                  aria-label={`Issue a password reset link for ${u.email}`}
-                >
-                  Reset link
-                </button>
-              </Form>
+              {u.role === "admin" && !resetsAdmins ? (
+                <p className="text-xs text-gray-600">Reset links for admins: the superintendent</p>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="userId" value={u.id} />
+                  <button
+                    type="submit"
+                    disabled={navigation.state === "submitting"}
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+                    aria-label={`Issue a password reset link for ${u.email}`}
+                  >
+                    Reset link
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { changeOrder, ordersOfAccount, toApiOrder } from "~/features/orders/orders.server";
 import { DELIVERY_STATUS, orList, PAYMENT_STATUS } from "~/lib/vocabularies";
 import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
-import { requireApiAdmin, requireApiUser } from "~/services/session.server";
+import { requireApiBackOfficeUser, requireApiUser } from "~/services/session.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -41,7 +41,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   // GET is the loader's (the orders of an account): both are allowed on this path.
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   return handleApi(async () => {
-    const admin = await requireApiAdmin(request, context);
+    const admin = await requireApiBackOfficeUser(request, context);
     const change = parseOrThrow(statusSchema, await readJson(request, 4096));
     // Both parts or neither: a refused status change leaves the payment as it was too.
     const { order } = await changeOrder(context, params.key ?? "", change, admin, "admin");

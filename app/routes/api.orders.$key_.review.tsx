@@ -8,12 +8,12 @@ import { toApiOrder } from "~/features/orders/orders.server";
 import { reviewPrescriptionOrder } from "~/features/orders/review.server";
 import { REVIEW_STATUS } from "~/lib/vocabularies";
 import { handleApi, methodNotAllowed, readJson } from "~/services/http.server";
-import { requireApiAdmin } from "~/services/session.server";
+import { requireApiBackOfficeUser } from "~/services/session.server";
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
-    const admin = await requireApiAdmin(request, context);
+    const admin = await requireApiBackOfficeUser(request, context);
     const order = await reviewPrescriptionOrder(
       context,
       admin,

@@ -7,16 +7,16 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { handleApi, methodNotAllowed, readJson } from "~/services/http.server";
 import { parseProductIdParam, patchProduct, removeProduct } from "~/features/catalogue/admin-products.server";
 import { toApiProduct } from "~/features/catalogue/shop.server";
-import { requireApiAdmin } from "~/services/session.server";
+import { requireApiBackOfficeUser } from "~/services/session.server";
 
 const ALLOWED = ["PATCH", "DELETE"];
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (request.method === "PATCH") {
     return handleApi(async () => {
-      await requireApiAdmin(request, context);
+      const admin = await requireApiBackOfficeUser(request, context);
       const body = await readJson(request);
-      const updated = await patchProduct(context, parseProductIdParam(params.id), body);
+      const updated = await patchProduct(context, admin, parseProductIdParam(params.id), body);
       return Response.json({
         message: "Product updated successfully",
         product: toApiProduct(updated, new URL(request.url).origin),
@@ -25,8 +25,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   if (request.method !== "DELETE") return methodNotAllowed(ALLOWED);
   return handleApi(async () => {
-    await requireApiAdmin(request, context);
-    const removed = await removeProduct(context, parseProductIdParam(params.id));
+    const admin = await requireApiBackOfficeUser(request, context);
+    const removed = await removeProduct(context, admin, parseProductIdParam(params.id));
     return Response.json({ message: "Product deleted successfully", _id: String(removed.id) });
   });
 }

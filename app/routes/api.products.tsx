@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { addProduct } from "~/features/catalogue/admin-products.server";
 import { apiProducts, toApiProduct } from "~/features/catalogue/shop.server";
 import { handleApi, methodNotAllowed } from "~/services/http.server";
-import { requireApiAdmin } from "~/services/session.server";
+import { requireApiBackOfficeUser } from "~/services/session.server";
 import { readMultipart } from "~/services/uploads.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,8 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return handleApi(async () => {
-    await requireApiAdmin(request, context);
-    const product = await addProduct(context, await readMultipart(request));
+    const admin = await requireApiBackOfficeUser(request, context);
+    const product = await addProduct(context, admin, await readMultipart(request));
     return Response.json(
       { message: "Product added successfully!", product: toApiProduct(product, new URL(request.url).origin) },
       { status: 201 },

@@ -21,6 +21,7 @@ import { DeliveryForm } from "~/components/delivery-form";
 import { keepWhenOffline } from "~/components/kept-forms";
 import { isNetworkFailure } from "~/lib/network-failure";
 import { checkoutCart } from "~/features/checkout/checkout.server";
+import { ownerDeviceCookie } from "~/features/orders/track.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
 import { AppError, type FormFailure } from "~/lib/app-error";
 import { formValues, handleForm, pageHeaders } from "~/services/http.server";
@@ -63,7 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (read instanceof AppError) throw read;
       if (!form) throw new AppError(400, CHECKOUT_FAILED);
       const { order, setCookie } = await checkoutCart(request, context, form);
-      return redirect(`/order/${order.accessToken}?placed=1`, { headers: { "Set-Cookie": setCookie } });
+      const headers = new Headers({ "Set-Cookie": setCookie });
+      // This browser is the order's owner: /track never locks it out of finding the order again.
+      headers.append("Set-Cookie", await ownerDeviceCookie(request, context, order.orderRef));
+      return redirect(`/order/${order.accessToken}?placed=1`, { headers });
     },
     { values, unexpected: CHECKOUT_FAILED },
   );

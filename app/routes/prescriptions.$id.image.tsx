@@ -11,7 +11,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   if (!user)
     return new Response("Please log in to see this prescription.", { status: 401, headers: PRIVATE });
-  const image = await prescriptionImage(context, user, params.id ?? "");
+  const image = await prescriptionImage(request, context, user, params.id ?? "");
   if (!image) return new Response("Prescription not found.", { status: 404, headers: PRIVATE });
   return new Response(image.body, {
     headers: { ...PRIVATE, "Content-Type": image.contentType, "Content-Disposition": "inline" },

@@ -14,7 +14,13 @@ export const headers = pageHeaders;
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const values = formValues(form, ["orderRef", "phone"], 40);
-  return handleForm(async () => redirect(await trackOrder(request, context, values)), { values });
+  return handleForm(
+    async () => {
+      const { path, deviceCookie } = await trackOrder(request, context, values);
+      return redirect(path, { headers: { "Set-Cookie": deviceCookie } });
+    },
+    { values },
+  );
 }
 
 export default function Track() {

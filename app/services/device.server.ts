@@ -4,6 +4,10 @@
  * signed in to. Login throttling lets such a browser past the account-wide slow-down, so a guesser
  * elsewhere can never lock the owner out of their usual browser. A missing, forged or unreadable cookie
  * is no device.
+ *
+ * The same cookie remembers the last few orders this browser placed or found again at /track, so that
+ * people guessing an order's reference elsewhere never lock its owner out of finding it here
+ * (features/orders/track.server.ts).
  */
 import { z } from "zod";
 import { COOKIES } from "~/lib/cookies";
@@ -13,10 +17,17 @@ import type { AppConfig } from "./env.server";
 
 /** Accounts remembered per browser (a shared family phone), most recent first. */
 export const DEVICE_MAX_ACCOUNTS = 5;
+/** Order references remembered per browser, most recent first. */
+export const DEVICE_MAX_ORDERS = 10;
 
 const deviceSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
   accounts: z.array(z.string().min(1).max(64)).max(DEVICE_MAX_ACCOUNTS),
+  // Cookies from before orders were remembered have none.
+  orders: z
+    .array(z.string().regex(/^[A-Z0-9-]{1,16}$/))
+    .max(DEVICE_MAX_ORDERS)
+    .default([]),
 });
 
 export type Device = z.infer<typeof deviceSchema>;
@@ -37,12 +48,31 @@ export function trustsAccount(device: Device | null, userId: string): device is 
   return device !== null && device.accounts.includes(userId);
 }
 
+/** `item` first in `list`, at most `max` kept. */
+const first = (item: string, list: string[], max: number) =>
+  [item, ...list.filter((other) => other !== item)].slice(0, max);
+
 /** After a successful login: the cookie (a new one for a new browser) with this account first. */
 export function rememberAccount(device: Device | null, userId: string, config: AppConfig): Promise<string> {
-  const others = (device?.accounts ?? []).filter((id) => id !== userId);
   const next: Device = {
     id: device?.id ?? randomToken(16),
-    accounts: [userId, ...others].slice(0, DEVICE_MAX_ACCOUNTS),
+    accounts: first(userId, device?.accounts ?? [], DEVICE_MAX_ACCOUNTS),
+    orders: device?.orders ?? [],
+  };
+  return deviceCookie(config).serialize(next);
+}
+
+/** Whether this browser placed, or found again, the order with this reference. */
+export function knowsOrder(device: Device | null, orderRef: string): device is Device {
+  return device !== null && device.orders.includes(orderRef);
+}
+
+/** After an order was placed or found: the cookie (a new one for a new browser) with its reference first. */
+export function rememberOrder(device: Device | null, orderRef: string, config: AppConfig): Promise<string> {
+  const next: Device = {
+    id: device?.id ?? randomToken(16),
+    accounts: device?.accounts ?? [],
+    orders: first(orderRef, device?.orders ?? [], DEVICE_MAX_ORDERS),
   };
   return deviceCookie(config).serialize(next);
 }

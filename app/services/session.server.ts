@@ -10,6 +10,7 @@ import { COOKIES } from "~/lib/cookies";
 import { randomToken } from "~/lib/random";
 import type { PublicUser } from "~/lib/user";
 import { AppError } from "~/lib/app-error";
+import { adminRoleOf, can, NOT_ALLOWED, type AdminRole, type Permission } from "~/lib/admin-roles";
 import { signedCookie } from "./cookies.server";
 import type { AppConfig } from "./env.server";
 
@@ -52,6 +53,29 @@ function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
+export const BEARER_TOKEN_DEAD =
+  "Your session has ended or the token is not valid: log in again (or send no Authorization header to continue as a guest).";
+
+/**
+ * The JSON API with an Authorization header that is no live session (malformed, unknown, expired, revoked):
+ * a 401, whatever the call. A client that believes it is signed in must hear that it is not, rather than be
+ * served as a guest (an order placed so would never show under its customer's orders). Without the header a
+ * request is a guest's as before. Answers null when the request may go on.
+ */
+export async function refuseDeadCredentials(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Response | null> {
+  if (!new URL(request.url).pathname.startsWith("/api/")) return null;
+  const header = request.headers.get("Authorization");
+  if (header === null || header.trim() === "") return null;
+  if (bearerToken(request) !== null && (await getUser(request, context)) !== null) return null;
+  return Response.json(
+    { message: BEARER_TOKEN_DEAD },
+    { status: 401, headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } },
+  );
+}
+
 async function requestToken(request: Request, config: AppConfig): Promise<string | null> {
   const bearer = bearerToken(request);
   if (bearer) return bearer;
@@ -64,14 +88,18 @@ async function requestToken(request: Request, config: AppConfig): Promise<string
 }
 
 /**
- * Lookups made during a request, per load context (one per request): Remix hands every loader a copy of
- * the request, so the page's loaders (root, layout, tab) would otherwise each verify the cookie and read
- * the session. Keyed by method and credentials: an action (a POST) looks up on its own, and the GET
+ * Lookups made during a request, kept on its load context (one per request): Remix hands every loader a
+ * copy of the request, so the page's loaders (root, layout, tab) would otherwise each verify the cookie and
+ * read the session. Keyed by method and credentials: an action (a POST) looks up on its own, and the GET
  * loaders after it share one lookup made after the action. `token`: the verified cookie or bearer token;
- * `user`: whom its session belongs to.
+ * `account`: whom its session belongs to, with their PCN number (an admin's role follows from it).
  */
-type Lookup = { token: Promise<string | null>; user: Promise<PublicUser | null> };
-const resolved = new WeakMap<AppLoadContext, Map<string, Lookup>>();
+type Account = { user: PublicUser; pcnNumber: string | null };
+type Lookup = {
+  token: Promise<string | null>;
+  account: Promise<Account | null>;
+  user: Promise<PublicUser | null>;
+};
 
 function lookupKey(request: Request): string {
   const { headers } = request;
@@ -79,16 +107,13 @@ function lookupKey(request: Request): string {
 }
 
 function lookup(request: Request, context: AppLoadContext): Lookup {
-  let lookups = resolved.get(context);
-  if (!lookups) {
-    lookups = new Map();
-    resolved.set(context, lookups);
-  }
+  const lookups = context.sessionLookups as Map<string, Lookup>;
   const key = lookupKey(request);
   let pending = lookups.get(key);
   if (!pending) {
     const token = requestToken(request, context.config);
-    pending = { token, user: token.then((found) => (found ? lookUpUser(found, context) : null)) };
+    const account = token.then((found) => (found ? lookUpAccount(found, context) : null));
+    pending = { token, account, user: account.then((found) => found?.user ?? null) };
     lookups.set(key, pending);
   }
   return pending;
@@ -110,16 +135,17 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Publ
 
 /** A session ended or started during the request: later lookups read the sessions table again. */
 function forgetLookups(context: AppLoadContext) {
-  resolved.delete(context);
+  context.sessionLookups.clear();
 }
 
-async function lookUpUser(token: string, context: AppLoadContext): Promise<PublicUser | null> {
+async function lookUpAccount(token: string, context: AppLoadContext): Promise<Account | null> {
   const idHash = await sha256(token);
   const now = Date.now();
-  // A batched read: the page's own query, started beside it, goes to D1 in the same round trip.
-  const [row] = await context.read<PublicUser & { expiresAt: number }>(sql`
+  // A batched read: the page's own query, started beside it, goes to D1 in the same round trip. The PCN
+  // number comes with it, so an admin's role is read from the account on every request.
+  const [row] = await context.read<PublicUser & { expiresAt: number; pcnNumber: string | null }>(sql`
     SELECT ${users.id} AS id, ${users.name} AS name, ${users.email} AS email, ${users.role} AS role,
-      ${sessions.expiresAt} AS expiresAt
+      ${users.pcnNumber} AS pcnNumber, ${sessions.expiresAt} AS expiresAt
     FROM ${sessions} INNER JOIN ${users} ON ${users.id} = ${sessions.userId}
     WHERE ${sessions.idHash} = ${idHash} AND ${sessions.expiresAt} > ${now}`);
   if (!row) return null;
@@ -135,7 +161,10 @@ async function lookUpUser(token: string, context: AppLoadContext): Promise<Publi
         ),
     );
   }
-  return { id: row.id, name: row.name, email: row.email, role: row.role };
+  return {
+    user: { id: row.id, name: row.name, email: row.email, role: row.role },
+    pcnNumber: row.pcnNumber,
+  };
 }
 
 /** Ends this request's session on the server; returns the Set-Cookie that clears the cookie. */
@@ -178,6 +207,52 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
   const user = await requireApiUser(request, context);
   if (user.role !== "admin") throw new AppError(403, ACCESS_DENIED_ADMINS_ONLY);
   return user;
+}
+
+/** An admin with their back-office role (lib/admin-roles.ts), read from their account for this request. */
+export type BackOfficeUser = PublicUser & { adminRole: AdminRole };
+
+async function backOfficeUser(request: Request, context: AppLoadContext, user: PublicUser) {
+  const account = await lookup(request, context).account;
+  const adminRole = adminRoleOf(account?.pcnNumber, context.config.pharmacy.superintendentPcn);
+  return { ...user, adminRole };
+}
+
+/** The signed-in admin with their role, or null for anyone else (a customer, a guest). */
+export async function getBackOfficeUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<BackOfficeUser | null> {
+  const user = await getUser(request, context);
+  return user?.role === "admin" ? backOfficeUser(request, context, user) : null;
+}
+
+/** Pages: requireAdmin, with the admin's role. */
+export async function requireBackOfficeUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<BackOfficeUser> {
+  return backOfficeUser(request, context, await requireAdmin(request, context));
+}
+
+/** JSON API: requireApiAdmin, with the admin's role. */
+export async function requireApiBackOfficeUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<BackOfficeUser> {
+  return backOfficeUser(request, context, await requireApiAdmin(request, context));
+}
+
+/** Pages: an admin whose role allows `permission`; any other admin gets a 403 page saying who may. */
+export async function requirePermission(
+  request: Request,
+  context: AppLoadContext,
+  permission: keyof typeof NOT_ALLOWED,
+): Promise<BackOfficeUser> {
+  const admin = await requireBackOfficeUser(request, context);
+  if (!can(admin.adminRole, permission as Permission))
+    throw data({ message: NOT_ALLOWED[permission] }, { status: 403 });
+  return admin;
 }
 
 /**

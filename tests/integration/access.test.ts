@@ -5,7 +5,8 @@
  * thing, or sent home. A route of the manifest without a row fails the first test, and so does a row whose
  * route is gone.
  *
- * Roles are columns: another role is one entry in ROLES (who it is in the fixture world) and one cell per
+ * Roles are columns (guest, customers, and the back office's superintendent pharmacist, pharmacist and
+ * staff): another role is one entry in ROLES (who it is in the fixture world) and one cell per
  * rule, and TypeScript asks for every cell.
  */
 import { env } from "cloudflare:test";
@@ -27,7 +28,10 @@ const ROLES = {
   customer: { user: (w) => w.customer, home: "/dashboard" },
   /** Signed in, but the order, prescription and conversation of the world are not theirs. */
   otherCustomer: { user: (w) => w.otherCustomer, home: "/dashboard" },
-  admin: { user: (w) => w.admin, home: "/admin" },
+  superintendent: { user: (w) => w.superintendent, home: "/admin" },
+  pharmacist: { user: (w) => w.admin, home: "/admin" },
+  /** An admin without a PCN number. */
+  staff: { user: (w) => w.staff, home: "/admin" },
 } satisfies Record<string, { user: (w: RouteWorld) => TestUser | null; home: string | null }>;
 type Role = keyof typeof ROLES;
 
@@ -40,17 +44,77 @@ type Answer = "ok" | "sign-in" | "forbidden" | "not-yours" | "home";
 
 const RULES = {
   /** Anyone. */
-  public: { guest: "ok", customer: "ok", otherCustomer: "ok", admin: "ok" },
+  public: {
+    guest: "ok",
+    customer: "ok",
+    otherCustomer: "ok",
+    superintendent: "ok",
+    pharmacist: "ok",
+    staff: "ok",
+  },
   /** Whoever holds the private link (an order's token): the link is the key, whoever is signed in. */
-  link: { guest: "ok", customer: "ok", otherCustomer: "ok", admin: "ok" },
+  link: {
+    guest: "ok",
+    customer: "ok",
+    otherCustomer: "ok",
+    superintendent: "ok",
+    pharmacist: "ok",
+    staff: "ok",
+  },
   /** Signing in and registering: someone signed in already is sent home. */
-  guests: { guest: "ok", customer: "home", otherCustomer: "home", admin: "home" },
+  guests: {
+    guest: "ok",
+    customer: "home",
+    otherCustomer: "home",
+    superintendent: "home",
+    pharmacist: "home",
+    staff: "home",
+  },
   /** Any signed-in account, for its own things. */
-  signedIn: { guest: "sign-in", customer: "ok", otherCustomer: "ok", admin: "ok" },
+  signedIn: {
+    guest: "sign-in",
+    customer: "ok",
+    otherCustomer: "ok",
+    superintendent: "ok",
+    pharmacist: "ok",
+    staff: "ok",
+  },
   /** The account the thing belongs to (the customer's order, prescription or conversation), and admins. */
-  owner: { guest: "sign-in", customer: "ok", otherCustomer: "not-yours", admin: "ok" },
-  /** The back office. */
-  admin: { guest: "sign-in", customer: "forbidden", otherCustomer: "forbidden", admin: "ok" },
+  owner: {
+    guest: "sign-in",
+    customer: "ok",
+    otherCustomer: "not-yours",
+    superintendent: "ok",
+    pharmacist: "ok",
+    staff: "ok",
+  },
+  /** The back office: every admin. */
+  admin: {
+    guest: "sign-in",
+    customer: "forbidden",
+    otherCustomer: "forbidden",
+    superintendent: "ok",
+    pharmacist: "ok",
+    staff: "ok",
+  },
+  /** A pharmacist's decision: admins with a PCN number (lib/admin-roles.ts, reviewPrescriptions). */
+  pharmacist: {
+    guest: "sign-in",
+    customer: "forbidden",
+    otherCustomer: "forbidden",
+    superintendent: "ok",
+    pharmacist: "ok",
+    staff: "forbidden",
+  },
+  /** The superintendent pharmacist's alone (the audit trail). */
+  superintendent: {
+    guest: "sign-in",
+    customer: "forbidden",
+    otherCustomer: "forbidden",
+    superintendent: "ok",
+    pharmacist: "forbidden",
+    staff: "forbidden",
+  },
 } as const satisfies Record<string, Record<Role, Answer>>;
 type Rule = keyof typeof RULES;
 
@@ -172,7 +236,9 @@ const ACCESS: Record<string, Access> = {
   "routes/admin.products.$id_.delete": { rule: "admin", probes: [get(200, product), post(302, noProduct)] },
   "routes/admin.orders": { rule: "admin", probes: [get(), post(302)] },
   "routes/admin.orders[.]csv": { rule: "admin" },
-  "routes/admin.reviews": { rule: "admin", probes: [get(), post(400)] },
+  "routes/admin.reviews": { rule: "admin", probes: [get(), post(400, { rule: "pharmacist" })] },
+  "routes/admin.audit": { rule: "superintendent" },
+  "routes/admin.audit[.]csv": { rule: "superintendent" },
   "routes/admin.prescriptions": { rule: "admin" },
   "routes/admin.messages": { rule: "admin", probes: [get(), post(302)] },
   "routes/admin.delivery": { rule: "admin", probes: [get(), post(400)] },
@@ -202,7 +268,10 @@ const ACCESS: Record<string, Access> = {
     ],
   },
   "routes/api.orders.$key_.receipt": { rule: "owner", probes: [post(400, { body: multipart, ...orderId })] },
-  "routes/api.orders.$key_.review": { rule: "admin", probes: [post(400, { body: json({}), ...orderId })] },
+  "routes/api.orders.$key_.review": {
+    rule: "pharmacist",
+    probes: [post(400, { body: json({}), ...orderId })],
+  },
   "routes/api.orders.all-orders": { rule: "admin" },
   "routes/api.prescriptions.upload": { rule: "signedIn", probes: [post(400, { body: multipart })] },
   "routes/api.prescriptions.all": { rule: "admin" },
@@ -282,7 +351,7 @@ describe("access: every route answers each role as its rule says", () => {
     expect(unasked.map((route) => route.id)).toEqual([]);
   });
 
-  it("guest, customer, another customer and admin each get what the rule gives them", async () => {
+  it("guest, customers, superintendent, pharmacist and staff each get what the rule gives them", async () => {
     const w = await routeWorld();
     const wrong: string[] = [];
     for (const route of MANIFEST_ROUTES.filter((r) => ACCESS[r.id])) {

@@ -7,6 +7,7 @@ import {
   Client,
   countRows,
   DEMO,
+  FORM_DETAILS,
   GOOD_DETAILS,
   html,
   placeOrder,
@@ -29,7 +30,7 @@ async function pageCheckout(productId: number, qty: number, extra: Record<string
   await client.post("/cart", { intent: "add", productId: String(productId), qty: String(qty) });
   const res = await client.post("/checkout", {
     idempotencyKey: await checkoutKey(client),
-    ...GOOD_DETAILS,
+    ...FORM_DETAILS,
     ...extra,
   });
   return { client, res };
@@ -94,6 +95,23 @@ describe("checkout › delivery fee and payment", () => {
       "Please choose how you will pay: on delivery or by bank transfer.",
     );
     expect(await countRows("orders")).toBe(before);
+  });
+
+  it("the form refuses a missing or empty state with the reason: no order 'to be confirmed', what was typed kept", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    for (const state of [undefined, "", "   "]) {
+      const client = new Client();
+      await client.post("/cart", { intent: "add", productId: String(para.id) });
+      const fields: Record<string, string> = { idempotencyKey: await checkoutKey(client), ...GOOD_DETAILS };
+      if (state !== undefined) fields.deliveryState = state;
+      const res = await client.post("/checkout", fields);
+      expect(res.status, JSON.stringify(state)).toBe(400);
+      const page = await html(res);
+      expect(page).toContain("Please choose the state we deliver to from the list.");
+      expect(page).toContain('value="Ada Obi"');
+      expect(page).toMatch(/id="checkout-deliveryState"[^>]*aria-invalid="true"/);
+    }
+    expect(await countRows("orders")).toBe(0);
   });
 
   it("the checkout page lists every state with its fee and time, without JavaScript", async () => {

@@ -5,7 +5,8 @@ import {
   Client,
   countRows,
   DEMO,
-  GOOD_DETAILS,
+  FORM_FEE_KOBO,
+  FORM_DETAILS,
   html as pageText,
   seedProducts,
 } from "./helpers";
@@ -26,7 +27,7 @@ describe("checkout (forms, no JavaScript)", () => {
       { id: para.id, qty: 1 },
     ]);
     const key = await checkoutKey(client);
-    const res = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS });
+    const res = await client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS });
     expect(res.status).toBe(302);
     const location = res.headers.get("Location")!;
     expect(location).toMatch(/^\/order\/[A-Za-z0-9_-]{43}\?placed=1$/);
@@ -37,7 +38,7 @@ describe("checkout (forms, no JavaScript)", () => {
       email: "ada@example.com",
       phone: "+2348031234567",
       delivery_address: "5 Ogoja Road, Abakaliki",
-      total_kobo: 2 * 250_000 + 120_000,
+      total_kobo: 2 * 250_000 + 120_000 + FORM_FEE_KOBO,
       delivery_status: "Pending",
     });
     expect(order!.order_ref).toMatch(/^MS-[0-9A-Z]{6}$/);
@@ -66,7 +67,7 @@ describe("checkout (forms, no JavaScript)", () => {
     const text = url.searchParams.get("text")!;
     expect(text).toContain(`Order reference: ${order!.order_ref}`);
     expect(text).toContain(`- ${amox.name} x 2 = ₦5,000.00`);
-    expect(text).toContain("Total: ₦6,200.00");
+    expect(text).toContain("Subtotal: ₦6,200.00\nDelivery to Ebonyi: ₦1,000.00\nTotal: ₦7,200.00");
     expect(text).toContain("Phone: +2348031234567");
     expect(text).toContain("Address: 5 Ogoja Road, Abakaliki");
     expect(text).toContain("Email: ada@example.com");
@@ -81,13 +82,13 @@ describe("checkout (forms, no JavaScript)", () => {
     const cookies = new Map(client.cookies);
 
     const [a, b] = await Promise.all([
-      client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS }),
-      client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS }),
+      client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS }),
+      client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS }),
     ]);
     // Back-and-resubmit: the old page still holds the old cart cookie and the same key.
     const replay = new Client();
     for (const [k, v] of cookies) replay.cookies.set(k, v);
-    const c = await replay.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS });
+    const c = await replay.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS });
 
     expect(await countRows("orders")).toBe(1);
     expect(await countRows("order_items")).toBe(1);
@@ -102,7 +103,7 @@ describe("checkout (forms, no JavaScript)", () => {
     const key = await checkoutKey(client);
     const res = await client.post("/checkout", {
       idempotencyKey: key,
-      ...GOOD_DETAILS,
+      ...FORM_DETAILS,
       phone: "",
       deliveryAddress: " ",
     });
@@ -118,10 +119,10 @@ describe("checkout (forms, no JavaScript)", () => {
     const client = new Client();
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
     const key = await checkoutKey(client);
-    const email = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS, email: "ada@" });
+    const email = await client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS, email: "ada@" });
     expect(email.status).toBe(400);
     expect(await email.text()).toContain("Please enter a valid email address.");
-    const phone = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS, phone: "12345" });
+    const phone = await client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS, phone: "12345" });
     expect(phone.status).toBe(400);
     expect(await phone.text()).toContain("Please enter a Nigerian phone number");
     expect(await countRows("orders")).toBe(0);
@@ -130,17 +131,17 @@ describe("checkout (forms, no JavaScript)", () => {
   it("an empty cart, a missing key or a vanished product is refused with a message", async () => {
     const [amox] = await seedProducts(DEMO);
     const client = new Client();
-    const empty = await client.post("/checkout", { idempotencyKey: crypto.randomUUID(), ...GOOD_DETAILS });
+    const empty = await client.post("/checkout", { idempotencyKey: crypto.randomUUID(), ...FORM_DETAILS });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Your cart is empty.");
 
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
-    const noKey = await client.post("/checkout", { ...GOOD_DETAILS });
+    const noKey = await client.post("/checkout", { ...FORM_DETAILS });
     expect(noKey.status).toBe(400);
 
     const key = await checkoutKey(client);
     await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(amox.id).run();
-    const gone = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS });
+    const gone = await client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS });
     expect(gone.status).toBe(409);
     expect(await gone.text()).toContain("no longer available");
     expect(await countRows("orders")).toBe(0);
@@ -153,13 +154,13 @@ describe("checkout (forms, no JavaScript)", () => {
     const key = await checkoutKey(client);
     await client.post("/checkout", {
       idempotencyKey: key,
-      ...GOOD_DETAILS,
+      ...FORM_DETAILS,
       price: "1",
       totalAmount: "1",
       priceKobo: "1",
     });
     const order = await env.DB.prepare("SELECT total_kobo FROM orders").first<{ total_kobo: number }>();
-    expect(order?.total_kobo).toBe(250_000);
+    expect(order?.total_kobo).toBe(250_000 + FORM_FEE_KOBO);
   });
 });
 
@@ -181,7 +182,7 @@ describe("order status page", () => {
     await fillCart(client, [{ id: amox.id, qty: 1 }]);
     const res = await client.post("/checkout", {
       idempotencyKey: await checkoutKey(client),
-      ...GOOD_DETAILS,
+      ...FORM_DETAILS,
     });
     const location = res.headers.get("Location")!.replace("?placed=1", "");
     await env.DB.prepare("UPDATE orders SET delivery_status = 'Shipped'").run();

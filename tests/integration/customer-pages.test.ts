@@ -4,6 +4,7 @@ import {
   bearer,
   Client,
   DEMO,
+  FORM_FEE_KOBO,
   GOOD_DETAILS,
   html,
   imageForm,
@@ -49,7 +50,7 @@ describe("orders belong to the account that placed them", () => {
     await env.DB.prepare(
       "UPDATE orders SET delivery_status = 'Delivered' WHERE user_id = ? AND total_kobo = ?",
     )
-      .bind(user.id, amox.priceKobo)
+      .bind(user.id, amox.priceKobo + FORM_FEE_KOBO)
       .run();
     const pending = await html(await user.client.get("/pending-deliveries"));
     expect(pending.match(/Order #MS-/g)).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
   bearer,
   Client,
   DEMO,
+  FORM_FEE_KOBO,
   html,
   imageForm,
   ORIGIN,
@@ -112,8 +113,8 @@ describe("download my data", () => {
     expect(data.orders[0]).toMatchObject({
       _id: order.id,
       orderRef: order.orderRef,
-      totalAmount: product.priceKobo / 100,
-      totalKobo: product.priceKobo,
+      totalAmount: (product.priceKobo + FORM_FEE_KOBO) / 100,
+      totalKobo: product.priceKobo + FORM_FEE_KOBO,
       deliveryStatus: "Shipped",
       items: [
         { name: product.name, quantity: 1, price: product.priceKobo / 100, priceKobo: product.priceKobo },
@@ -234,7 +235,7 @@ describe("delete my account", () => {
       email: "",
       phone: "",
       delivery_address: "",
-      total_kobo: product.priceKobo,
+      total_kobo: product.priceKobo + FORM_FEE_KOBO,
       delivery_status: "Pending",
       prescription_id: null,
     });

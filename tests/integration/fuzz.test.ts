@@ -32,6 +32,7 @@ const SEED = 20_260_501;
 /** Runs per route and role: 65 routes × 3 roles × 12 ≈ 2,300 requests. */
 const RUNS_PER_ROUTE = 12;
 
+/** "admin" asks as the superintendent pharmacist, whom every back-office route serves. */
 const ROLES = ["guest", "customer", "admin"] as const;
 type Role = (typeof ROLES)[number];
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -167,6 +168,8 @@ const RECIPES: Record<string, Recipe> = {
     },
   },
   "routes/admin.orders[.]csv": {},
+  "routes/admin.audit": {},
+  "routes/admin.audit[.]csv": {},
   "routes/admin.admins": {
     valid: { as: "form", fields: () => ({ email: unique(), password: "a-strong-passphrase", name: "Bola" }) },
   },
@@ -783,7 +786,7 @@ function headersFor(
   headers.set("Host", new URL(ORIGIN).host);
   const origin = ORIGIN_HEADER[input.shape.origin];
   if (origin !== null) headers.set("Origin", origin);
-  const user = role === "customer" ? w.customer : role === "admin" ? w.admin : null;
+  const user = role === "customer" ? w.customer : role === "admin" ? w.superintendent : null;
   if (input.shape.auth === "role") {
     const cookies = [w.cartCookie];
     if (logoutToken) headers.set("Authorization", `Bearer ${logoutToken}`);
@@ -817,7 +820,7 @@ async function send(target: Target, input: RequestInput, role: Role, w: RouteWor
   // Logging out must not end the session the rest of the run relies on.
   const logoutToken =
     role !== "guest" && withBody && input.shape.auth === "role" && path.startsWith("/logout")
-      ? await throwawaySession(role === "admin" ? w.admin.id : w.customer.id)
+      ? await throwawaySession(role === "admin" ? w.superintendent.id : w.customer.id)
       : null;
   const headers = headersFor(input, path, role, w, logoutToken);
   const encoded = withBody ? encodeBody(input.body, target.recipe, w) : { contentType: null };

@@ -100,6 +100,14 @@ export const GOOD_DETAILS = {
   deliveryAddress: "5 Ogoja Road, Abakaliki",
 };
 
+/**
+ * The checkout form's fields as a shopper fills them: the delivery details and the state, which the form
+ * requires (the fee is part of every new order; Ebonyi's is the demo's cheapest).
+ */
+export const FORM_DETAILS = { ...GOOD_DETAILS, deliveryState: "Ebonyi" };
+/** What delivery to FORM_DETAILS' state adds to an order's total (the demo table, drizzle/0007). */
+export const FORM_FEE_KOBO = 100_000;
+
 export type PlacedOrder = { id: string; orderRef: string; accessToken: string; location: string };
 
 /**
@@ -108,10 +116,14 @@ export type PlacedOrder = { id: string; orderRef: string; accessToken: string; l
  */
 export async function placeOrder(
   productId: number,
-  { client = new Client(), details = GOOD_DETAILS }: { client?: Client; details?: typeof GOOD_DETAILS } = {},
+  { client = new Client(), details = FORM_DETAILS }: { client?: Client; details?: typeof GOOD_DETAILS } = {},
 ): Promise<PlacedOrder> {
   await client.post("/cart", { intent: "add", productId: String(productId) });
-  const res = await client.post("/checkout", { idempotencyKey: await checkoutKey(client), ...details });
+  const res = await client.post("/checkout", {
+    idempotencyKey: await checkoutKey(client),
+    deliveryState: FORM_DETAILS.deliveryState,
+    ...details,
+  });
   expect(res.status, "checkout").toBe(302);
   const location = res.headers.get("Location")!;
   const accessToken = /^\/order\/([^?]+)/.exec(location)![1];
@@ -154,6 +166,20 @@ export async function signUp(name = "Ngozi Okafor", role: "user" | "admin" = "us
   const { token } = (await login.json()) as { token: string };
   return { id: row!.id, name, email, password, token, client };
 }
+
+/** The configured superintendent pharmacist's PCN number (wrangler.toml), as stored: uppercased. */
+export const SUPERINTENDENT_PCN = env.SUPERINTENDENT_PHARMACIST_PCN!.toUpperCase();
+
+/** An admin with this PCN number, set in the database the way the superintendent's grant leaves it. */
+export async function signUpPharmacist(name: string, pcnNumber: string): Promise<TestUser> {
+  const admin = await signUp(name, "admin");
+  await env.DB.prepare("UPDATE users SET pcn_number = ? WHERE id = ?").bind(pcnNumber, admin.id).run();
+  return admin;
+}
+
+/** The superintendent pharmacist: the admin holding the configured superintendent's PCN number. */
+export const signUpSuperintendent = (name = "Pharm. Adaeze Nwosu") =>
+  signUpPharmacist(name, SUPERINTENDENT_PCN);
 
 export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { startOfLagosDay } from "~/models/back-office-stats.server";
-import { DEMO, html, placeOrder, seedProducts, signUp } from "./helpers";
+import { DEMO, FORM_FEE_KOBO, html, placeOrder, seedProducts, signUp } from "./helpers";
 
 describe("admin › overview", () => {
   it("counts today's orders in Lagos time, leaves cancelled ones out of takings, and lists low stock", async () => {
@@ -25,11 +25,11 @@ describe("admin › overview", () => {
     const page = await html(await admin.client.get("/admin"));
     expect(page).toMatch(/data-testid="count-orders-today">1</);
     expect(page).toContain(
-      `data-testid="count-takings-today">₦${(para.priceKobo / 100).toLocaleString("en-NG", { minimumFractionDigits: 2 })}<`,
+      `data-testid="count-takings-today">₦${((para.priceKobo + FORM_FEE_KOBO) / 100).toLocaleString("en-NG", { minimumFractionDigits: 2 })}<`,
     );
     // The paid order is not awaiting payment; the cancelled one is not either.
     expect(page).toMatch(/data-testid="count-awaiting-payment">1</);
-    const week = (2 * para.priceKobo) / 100;
+    const week = (2 * (para.priceKobo + FORM_FEE_KOBO)) / 100;
     expect(page).toContain(
       `Takings, last 7 days: ₦${week.toLocaleString("en-NG", { minimumFractionDigits: 2 })}`,
     );

@@ -12,12 +12,15 @@ import {
   checkoutKey,
   Client,
   DEMO,
+  FORM_DETAILS,
   GOOD_DETAILS,
   html,
   imageForm,
   PNG_BYTES,
   seedProducts,
   signUp,
+  signUpPharmacist,
+  signUpSuperintendent,
   type TestUser,
 } from "./helpers";
 
@@ -43,11 +46,8 @@ const stockOf = async (id: number) =>
 const countOf = async (table: string) =>
   (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
-async function pharmacist(name = "Pharm. Ada Eze", pcn = "PS-000111"): Promise<TestUser> {
-  const admin = await signUp(name, "admin");
-  await env.DB.prepare("UPDATE users SET pcn_number = ? WHERE id = ?").bind(pcn, admin.id).run();
-  return admin;
-}
+const pharmacist = (name = "Pharm. Ada Eze", pcn = "PS-000111"): Promise<TestUser> =>
+  signUpPharmacist(name, pcn);
 
 /** A guest's cart with these products, and the checkout form's fields as a browser without JavaScript posts them. */
 async function cartWith(items: { id: number; qty?: number }[], client = new Client()) {
@@ -64,7 +64,7 @@ function checkoutForm(key: string, extra: Record<string, string> = {}, file?: Ui
     form.set("prescription", form.get("image")!);
     form.delete("image");
   }
-  for (const [k, v] of Object.entries({ idempotencyKey: key, ...GOOD_DETAILS, ...extra })) form.set(k, v);
+  for (const [k, v] of Object.entries({ idempotencyKey: key, ...FORM_DETAILS, ...extra })) form.set(k, v);
   return form;
 }
 
@@ -94,7 +94,7 @@ describe("stock at checkout", () => {
     const buyers = await Promise.all([1, 2].map(() => cartWith([{ id: amox.id }, { id: para.id }])));
     const keys = await Promise.all(buyers.map((c) => checkoutKey(c)));
     const answers = await Promise.all(
-      buyers.map((c, i) => c.post("/checkout", { idempotencyKey: keys[i], ...GOOD_DETAILS })),
+      buyers.map((c, i) => c.post("/checkout", { idempotencyKey: keys[i], ...FORM_DETAILS })),
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 409]);
@@ -159,7 +159,7 @@ describe("stock at checkout", () => {
     await setProduct(amox.id, { stock: 0 });
     const res = await client.post("/checkout", {
       idempotencyKey: await checkoutKey(client),
-      ...GOOD_DETAILS,
+      ...FORM_DETAILS,
     });
     expect(res.status).toBe(409);
     const page = await html(res);
@@ -219,7 +219,7 @@ describe("prescription-only checkout", () => {
     const page = await html(multipart);
     expect(page).toContain(RX_REQUIRED);
     expect(page).toContain('value="Ada Obi"');
-    const plain = await client.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS });
+    const plain = await client.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS });
     expect(plain.status).toBe(400);
     expect(await html(plain)).toContain(RX_REQUIRED);
     expect(await countOf("orders")).toBe(0);
@@ -669,8 +669,8 @@ describe("the pharmacist's review", () => {
 });
 
 describe("pharmacists and the pharmacy's registration", () => {
-  it("an admin may carry a PCN number (stored uppercased); the list shows who is a pharmacist", async () => {
-    const admin = await signUp("Admin Person", "admin");
+  it("the superintendent gives PCN numbers (stored uppercased); the list shows who is a pharmacist", async () => {
+    const admin = await signUpSuperintendent();
     const api = await new Client().postJson(
       "/api/admins",
       {

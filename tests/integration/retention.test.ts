@@ -6,7 +6,15 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { DEMO, placeOrder, PNG_BYTES, seedProducts, signUp, withD1ParameterLimit } from "./helpers";
+import {
+  DEMO,
+  FORM_FEE_KOBO,
+  placeOrder,
+  PNG_BYTES,
+  seedProducts,
+  signUp,
+  withD1ParameterLimit,
+} from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2031, 5, 1, 2, 17);
@@ -92,6 +100,18 @@ describe("the scheduled retention job", () => {
         .bind(key, NOW - DAY, order.id)
         .run();
     }
+    // Audit entries: one whose order-record period has run out, one written yesterday. The append-only
+    // trigger goes by the database's clock, so these are dated by the real one.
+    const period = Math.round(orderYears * 365.25 * DAY);
+    const written = [Date.now() - period - 2 * DAY, Date.now() - DAY];
+    for (const [n, at] of written.entries()) {
+      await env.DB.prepare(
+        `INSERT INTO audit_log (actor_id, actor_name, actor_role, action, record_type, record_id, created_at, keep_until)
+         VALUES ('retention-admin', 'Pharm. Old', 'staff', 'product_deleted', 'product', ?, ?, ?)`,
+      )
+        .bind(`audit-${n}`, at, at + period)
+        .run();
+    }
     const sessionsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<number>("n"))!;
 
     const log = vi.spyOn(console, "log");
@@ -103,6 +123,9 @@ describe("the scheduled retention job", () => {
     expect(await ids("SELECT message FROM contact_messages")).toEqual(["new message"]);
     expect(await ids("SELECT id_hash FROM sessions")).toEqual(["still-valid"]);
     expect(await ids("SELECT key FROM auth_throttle")).toEqual(["recent"]);
+    expect(await ids("SELECT record_id FROM audit_log WHERE actor_id = 'retention-admin'")).toEqual([
+      "audit-1",
+    ]);
     const orders = await env.DB.prepare(
       "SELECT id, name, email, phone, delivery_address, total_kobo FROM orders",
     ).all();
@@ -113,7 +136,7 @@ describe("the scheduled retention job", () => {
       phone: "",
       delivery_address: "",
     });
-    expect(byId.get(old.id)!.total_kobo).toBe(product.priceKobo);
+    expect(byId.get(old.id)!.total_kobo).toBe(product.priceKobo + FORM_FEE_KOBO);
     for (const id of [recent.id, open.id, delivered.id])
       expect(byId.get(id)!.name).not.toBe("Deleted customer");
     expect(await env.IMAGES.head(oldReceipt)).toBeNull();
@@ -132,6 +155,7 @@ describe("the scheduled retention job", () => {
         sessions: sessionsBefore - 1,
         loginThrottles: 1,
         ordersAnonymised: 1,
+        auditEntries: 1,
       },
     };
     expect(log).toHaveBeenCalledWith(JSON.stringify(report));
@@ -151,6 +175,7 @@ describe("the scheduled retention job", () => {
           sessions: 0,
           loginThrottles: 0,
           ordersAnonymised: 0,
+          auditEntries: 0,
         },
       }),
     );

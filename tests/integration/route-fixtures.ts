@@ -16,6 +16,7 @@ import {
   PNG_BYTES,
   seedProducts,
   signUp,
+  signUpSuperintendent,
   type SeededProduct,
   type TestUser,
 } from "./helpers";
@@ -30,8 +31,12 @@ export type RouteWorld = {
   categoryPath: string;
   customer: TestUser;
   otherCustomer: TestUser;
-  /** An admin with a PCN number: allowed everything the back office does. */
+  /** A pharmacist: an admin with a PCN number, who reviews prescriptions. */
   admin: TestUser;
+  /** The superintendent pharmacist: the admin holding the configured superintendent's PCN number. */
+  superintendent: TestUser;
+  /** A staff admin: no PCN number. */
+  staff: TestUser;
   /** The customer's order: a prescription-only medicine, paid by transfer, with its receipt uploaded. */
   order: { id: string; token: string };
   /** The prescription of that order (the customer's). */
@@ -86,6 +91,8 @@ export async function routeWorld(): Promise<RouteWorld> {
     await signUp("Bola Admin", "admin"),
   ];
   await env.DB.prepare("UPDATE users SET pcn_number = 'PS-000111' WHERE id = ?").bind(admin.id).run();
+  const superintendent = await signUpSuperintendent();
+  const staff = await signUp("Kemi Staff", "admin");
 
   await customer.client.post("/cart", { intent: "add", productId: String(rx.id) });
   const checkout = imageForm(PNG_BYTES, "rx.png");
@@ -120,6 +127,8 @@ export async function routeWorld(): Promise<RouteWorld> {
     customer,
     otherCustomer,
     admin,
+    superintendent,
+    staff,
     order: { id: row!.id, token },
     prescriptionId: row!.prescription_id,
     cartCookie: cookieOf(shopper, "medistore_cart"),

@@ -1,31 +1,43 @@
 /**
- * Creating accounts: customers registering, admins creating admins (page and API), and the admin command
- * and demo seed making sure an admin exists. One validation, one hashing, one insert for all of them.
+ * Creating accounts: customers registering, admins creating admins (admins.server.ts), and the admin
+ * command and demo seed making sure an admin exists. One hashing, one insert for all of them.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Database } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
-import { adminCreateSchema, apiAdminCreateSchema, pcnNumberField, registerSchema } from "~/lib/validation";
-import { insertUser, upsertAdmin, type NewAccount } from "~/models/user.server";
+import { pcnNumberField, registerSchema } from "~/lib/validation";
+import type { BatchItem } from "drizzle-orm/batch";
+import { insertUser, PcnNumberTaken, upsertAdmin, type NewAccount } from "~/models/user.server";
 import { hashPassword } from "~/services/password.server";
 import { parseOrThrow } from "~/services/http.server";
 import { readDevice, rememberAccount } from "~/services/device.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { createSession } from "~/services/session.server";
-import type { PublicUser } from "~/lib/user";
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
+export const PCN_NUMBER_TAKEN = "That PCN number already belongs to another admin.";
 /**
  * The name an admin gets when none was given (`npm run admin:create` without --name, an API client on the
  * older `{email, password}` contract). Customers read it on chat replies, so it says who they talk to.
  */
 export const DEFAULT_ADMIN_NAME = "MediStore Pharmacist";
 
-async function createAccount(db: Database, account: Omit<NewAccount, "passwordHash"> & { password: string }) {
+/** A new account; `also`: statements written in the same batch (an admin's audit entry). */
+export async function createAccount(
+  db: Database,
+  account: Omit<NewAccount, "passwordHash"> & { password: string; id?: string },
+  also: BatchItem<"sqlite">[] = [],
+) {
   const { password, ...rest } = account;
-  const user = await insertUser(db, { ...rest, passwordHash: await hashPassword(password) });
-  if (!user) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  return user;
+  try {
+    const user = await insertUser(db, { ...rest, passwordHash: await hashPassword(password) }, also);
+    if (!user) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    return user;
+  } catch (error) {
+    if (error instanceof PcnNumberTaken)
+      throw new AppError(409, PCN_NUMBER_TAKEN, { pcnNumber: PCN_NUMBER_TAKEN });
+    throw error;
+  }
 }
 
 /** A new customer, signed in at once: the account, its session token and cookie, and the device cookie. */
@@ -44,27 +56,6 @@ export async function register(request: Request, context: AppLoadContext, input:
 }
 
 /**
- * An admin creating another admin: e-mail, password and the name customers will see. The page asks for the
- * name; the API (`via: "api"`) keeps accepting requests without one.
- */
-export async function createAdmin(
-  context: Pick<AppLoadContext, "db">,
-  input: unknown,
-  { via = "page" }: { via?: "page" | "api" } = {},
-): Promise<PublicUser & { pcnNumber: string | null }> {
-  const { name, email, password, pcnNumber } =
-    via === "api" ? parseOrThrow(apiAdminCreateSchema, input) : parseOrThrow(adminCreateSchema, input);
-  const admin = await createAccount(context.db, {
-    name: name ?? DEFAULT_ADMIN_NAME,
-    email,
-    password,
-    role: "admin",
-    pcnNumber: pcnNumber ?? null,
-  });
-  return { ...admin, pcnNumber: pcnNumber ?? null };
-}
-
-/**
  * The admin command and the demo seed: the account with this e-mail becomes an admin with this password
  * (and, given one, this PCN registration number: a pharmacist).
  */
@@ -77,5 +68,10 @@ export async function ensureAdmin(
     input,
     (errors) => Object.values(errors).join(" "),
   );
-  await upsertAdmin(db, { name, email, passwordHash: await hashPassword(password), pcnNumber });
+  try {
+    await upsertAdmin(db, { name, email, passwordHash: await hashPassword(password), pcnNumber });
+  } catch (error) {
+    if (error instanceof PcnNumberTaken) throw new AppError(409, PCN_NUMBER_TAKEN);
+    throw error;
+  }
 }

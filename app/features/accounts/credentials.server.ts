@@ -14,7 +14,9 @@ import { findUserById, setPasswordHash } from "~/models/user.server";
 import { readDevice } from "~/services/device.server";
 import { parseOrThrow } from "~/services/http.server";
 import { hashPassword } from "~/services/password.server";
-import { endSessionsOf } from "~/services/session.server";
+import { endSessionsOf, type BackOfficeUser } from "~/services/session.server";
+import { can, NOT_ALLOWED } from "~/lib/admin-roles";
+import { audit } from "../audit/audit.server";
 import { logIn } from "./login.server";
 
 export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
@@ -60,23 +62,38 @@ export async function logOutEverywhere(request: Request, context: AppLoadContext
   await endSessionsOf(request, context, user.id, { keepCurrent: false });
 }
 
-/** An admin issues a one-time reset link for an account; answers the link's path (shown once). */
+/**
+ * An admin issues a one-time reset link for an account; answers the link's path (shown once). Whoever holds
+ * it holds the account, so for an admin's account only the superintendent pharmacist may (403).
+ */
 export async function issueResetLink(
   context: AppLoadContext,
-  admin: PublicUser,
+  admin: BackOfficeUser,
   userId: unknown,
 ): Promise<{ path: string; email: string; phone: string | null; expiresAt: number }> {
   const account = typeof userId === "string" ? await findUserById(context.db, userId) : undefined;
   if (!account) throw new AppError(404, "That account no longer exists.");
+  if (account.role === "admin" && !can(admin.adminRole, "resetAdminLink"))
+    throw new AppError(403, NOT_ALLOWED.resetAdminLink);
   const token = randomToken();
   const expiresAt = Date.now() + RESET_LINK_TTL_MS;
-  await insertPasswordReset(context.db, {
-    tokenHash: await sha256Hex(token),
-    userId: account.id,
-    issuedBy: admin.id,
-    issuedByName: admin.name,
-    expiresAt,
-  });
+  await insertPasswordReset(
+    context.db,
+    {
+      tokenHash: await sha256Hex(token),
+      userId: account.id,
+      issuedBy: admin.id,
+      issuedByName: admin.name,
+      expiresAt,
+    },
+    [
+      audit(context, admin, {
+        action: "reset_link_issued",
+        record: { type: "account", id: account.id },
+        detail: account.role === "admin" ? "admin account" : "customer account",
+      }),
+    ],
+  );
   return { path: `/reset-password/${token}`, email: account.email, phone: account.phone, expiresAt };
 }
 

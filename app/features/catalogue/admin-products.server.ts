@@ -10,9 +10,13 @@ import {
   createProduct,
   deleteProduct,
   getProductById,
+  insertedProductId,
+  productExists,
   updateProduct,
   type ProductInput,
 } from "~/models/product.server";
+import { formatNaira } from "~/lib/money";
+import { audit, type AuditActor } from "../audit/audit.server";
 import { deleteProductImage, storeProductImage } from "~/services/product-images.server";
 import { parseOrThrow } from "~/services/http.server";
 import { readImageField } from "~/services/uploads.server";
@@ -92,26 +96,96 @@ async function imageFrom(
   }
 }
 
-export async function addProduct(context: AppLoadContext, form: FormData): Promise<Product> {
+/** A product field as the audit trail notes it: prices in naira, nothing as "none". */
+function noted(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "none";
+  if (field === "priceKobo" && typeof value === "number") return formatNaira(value);
+  return String(value).slice(0, 40);
+}
+
+/** What an edit changes, for the audit trail: "price ₦1,000.00 → ₦1,200.00; stock 10 → 5". */
+function changesOf(existing: Product, input: Partial<ProductInput>): string {
+  return Object.entries(input)
+    .filter(([field, value]) => value !== undefined && existing[field as keyof Product] !== value)
+    .map(([field, value]) =>
+      field === "imageKey"
+        ? "new image"
+        : `${field === "priceKobo" ? "price" : field} ${noted(field, existing[field as keyof Product])} → ${noted(field, value)}`,
+    )
+    .join("; ");
+}
+
+export async function addProduct(
+  context: AppLoadContext,
+  admin: AuditActor,
+  form: FormData,
+): Promise<Product> {
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, true);
-  return createProduct(context.db, { ...fields, imageKey });
+  return createProduct(context.db, { ...fields, imageKey }, [
+    audit(context, admin, {
+      action: "product_created",
+      record: { type: "product", id: insertedProductId },
+      detail: `${fields.name}, ${formatNaira(fields.priceKobo)}`,
+    }),
+  ]);
+}
+
+/** Saves a product's changes with their audit entry; 404 when it went meanwhile. */
+async function saveProduct(
+  context: AppLoadContext,
+  admin: AuditActor,
+  existing: Product,
+  input: Partial<ProductInput>,
+): Promise<Product> {
+  const updated = await updateProduct(context.db, existing.id, input, [
+    audit(context, admin, {
+      action: "product_updated",
+      record: { type: "product", id: String(existing.id) },
+      detail: changesOf(existing, input) || "no change",
+      onlyIf: productExists(existing.id),
+    }),
+  ]);
+  if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
+  return updated;
 }
 
 /** A new image is optional when editing; the old one is removed once the new one is saved. */
-export async function editProduct(context: AppLoadContext, id: number, form: FormData): Promise<Product> {
+export async function editProduct(
+  context: AppLoadContext,
+  admin: AuditActor,
+  id: number,
+  form: FormData,
+): Promise<Product> {
   const existing = await getProductById(context.db, id);
   if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, false);
-  const updated = await updateProduct(context.db, id, { ...fields, ...(imageKey ? { imageKey } : {}) });
-  if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
+  const updated = await saveProduct(context, admin, existing, {
+    ...fields,
+    ...(imageKey ? { imageKey } : {}),
+  });
   if (imageKey) await deleteProductImage(context, existing.imageKey);
   return updated;
 }
 
-export async function removeProduct(context: AppLoadContext, id: number | null): Promise<Product> {
-  const removed = id ? await deleteProduct(context.db, id) : undefined;
+export async function removeProduct(
+  context: AppLoadContext,
+  admin: AuditActor,
+  id: number | null,
+): Promise<Product> {
+  // Read first: the trail keeps the name of what went.
+  const existing = id ? await getProductById(context.db, id) : undefined;
+  const removed = existing
+    ? await deleteProduct(context.db, existing.id, [
+        audit(context, admin, {
+          action: "product_deleted",
+          record: { type: "product", id: String(existing.id) },
+          detail: existing.name,
+          onlyIf: productExists(existing.id),
+        }),
+      ])
+    : undefined;
   if (!removed) throw new AppError(404, "Product not found.");
   await deleteProductImage(context, removed.imageKey);
   return removed;
@@ -142,6 +216,7 @@ export const unknownFieldsMessage = (fields: string[]) =>
  */
 export async function patchProduct(
   context: AppLoadContext,
+  admin: AuditActor,
   id: number | null,
   body: unknown,
 ): Promise<Product> {
@@ -165,7 +240,5 @@ export async function patchProduct(
     }
     input.medicineClass = prescriptionOnly ? "prescription" : classNow === "prescription" ? "otc" : classNow;
   }
-  const updated = await updateProduct(context.db, existing.id, input);
-  if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
-  return updated;
+  return saveProduct(context, admin, existing, input);
 }

@@ -30,7 +30,7 @@ import {
 } from "../prescriptions/prescriptions.server";
 import { getProfile, type Profile } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
-import { quoteDelivery } from "../delivery/delivery.server";
+import { quoteDelivery, UNKNOWN_STATE } from "../delivery/delivery.server";
 import { getUser } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
 import { CART_MAX_LINES, CART_MAX_QTY_PER_LINE } from "../cart/cart";
@@ -40,6 +40,7 @@ import { priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing
 import type { PublicUser } from "~/lib/user";
 import { IDEMPOTENCY_KEY, scopeKey, type ScopedKey } from "./idempotency.server";
 import {
+  ACCOUNT_GONE,
   CHECKOUT_FORM_EXPIRED,
   CHECKOUT_FORM_REUSED,
   EMPTY_CART_MESSAGE,
@@ -145,6 +146,8 @@ async function placeOrder(
       })),
     );
     if (outcome === "duplicate-ref") continue;
+    // The account was deleted while this checkout ran: nothing was written, no personal data left behind.
+    if (outcome === "account-gone") throw new AppError(401, ACCOUNT_GONE);
     if (outcome === "out-of-stock") {
       // Someone bought the last units first: say what ran short and how many are left now.
       const stock = await stockOf(
@@ -253,6 +256,10 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
     deliveryState: form.get("deliveryState") ?? undefined,
     paymentMethod: form.get("paymentMethod") ?? undefined,
   });
+  // The form always asks where to: a new order carries its state and fee. Only older API clients leave
+  // the state out (their fee is then to be confirmed).
+  if (deliveryChoice.deliveryState === null)
+    throw new AppError(400, UNKNOWN_STATE, { deliveryState: UNKNOWN_STATE });
   const emptyCart = await writeCart([], context.config);
 
   // A double click, a retry or back-and-resubmit carries the same key: show the order it already made.

@@ -12,6 +12,8 @@ export const PRESCRIPTION_REQUIRED =
   "This order has prescription-only medicines: please attach a photo of your prescription.";
 export const PRESCRIPTION_REQUIRED_API =
   "This order has prescription-only medicines: send prescriptionId, the id of one of your uploaded prescriptions (sign in and upload it with POST /api/prescriptions/upload first).";
+export const ACCOUNT_GONE =
+  "Your account was deleted, so this order was not placed. Check out as a guest, or register again.";
 export const UNKNOWN_PRESCRIPTION = "Unknown prescription. Please choose one of your own uploads.";
 
 /** Who ran short in a refused checkout, and how many they have left. */

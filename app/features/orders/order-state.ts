@@ -6,6 +6,7 @@
  * written in one batch, or not at all (models/order.server.ts, writeOrderChange). Pure: no I/O.
  */
 import { AppError } from "~/lib/app-error";
+import { NOT_ALLOWED } from "~/lib/admin-roles";
 import {
   DELIVERY_STATUS,
   PAYMENT_METHOD,
@@ -37,7 +38,7 @@ export const ONLY_PENDING_CANCELS =
 export const ONLY_STAFF_SET_STATUS = "Only our staff can change an order's status; you can cancel it.";
 export const PAYMENT_OF_CANCELLED = "This order was cancelled: its payment can no longer change.";
 export const PAYMENT_NOT_YOURS = "You cannot change this order's payment status.";
-export const NOT_A_PHARMACIST = "Only a pharmacist (an admin with a PCN number) can review prescriptions.";
+export const NOT_A_PHARMACIST = NOT_ALLOWED.reviewPrescriptions;
 export const NOT_A_PRESCRIPTION_ORDER =
   "This order has no prescription-only medicines: there is no prescription to review.";
 export const ALREADY_REVIEWED = "A pharmacist has already reviewed this order's prescription.";

@@ -15,15 +15,17 @@ import {
   listAllOrders,
   listOrdersForUser,
   statusEventsFor,
+  orderStillAsRead,
   writeOrderChange,
   type OrderWithItems,
 } from "~/models/order.server";
+import type { AdminRole } from "~/lib/admin-roles";
+import { auditD1 } from "../audit/audit.server";
 import { backOfficeOrders } from "~/models/order-search.server";
 import { findUserByEmail } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
-import { prescriptionImageById } from "../prescriptions/prescriptions.server";
 import {
   ORDER_EVENT_KIND,
   PAYMENT_STATUS,
@@ -188,12 +190,6 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
   };
 }
 
-/** The prescription an order was placed with, for the holder of its private link; null when none. */
-export async function orderPrescriptionImage(context: AppLoadContext, token: string) {
-  const order = await getOrderByAccessToken(context.db, token);
-  return order?.prescriptionId ? prescriptionImageById(context, order.prescriptionId) : null;
-}
-
 /** The signed-in customer's own orders (placed while signed in), newest first. */
 export async function myOrders(
   context: AppLoadContext,
@@ -260,7 +256,7 @@ export async function changeOrder(
   context: AppLoadContext,
   target: string | Order,
   request: OrderChangeRequest,
-  who: { id: string; name: string },
+  who: { id: string; name: string; adminRole?: AdminRole },
   actor: OrderActor,
 ): Promise<{ order: OrderWithItems; changed: boolean }> {
   const current = typeof target === "string" ? await getOrderRow(context.db, target) : target;
@@ -274,6 +270,35 @@ export async function changeOrder(
   const changed = !changesNothing(plan);
   if (changed) {
     const review = plan.review && request.review;
+    // A back-office change leaves its audit entries in the same batch, written only if the change is.
+    const adminRole = who.adminRole;
+    const audited = adminRole
+      ? [
+          review && { action: "review_decided" as const, detail: `${review.decision}: ${review.note}` },
+          plan.delivery && {
+            action: "order_status_changed" as const,
+            detail: `${current.deliveryStatus} → ${plan.delivery.to}`,
+          },
+          plan.payment && {
+            action: "order_payment_changed" as const,
+            detail: `${current.paymentStatus} → ${plan.payment.to}`,
+          },
+        ].flatMap((fact) =>
+          fact
+            ? [
+                auditD1(
+                  context,
+                  { id: who.id, name: who.name, adminRole },
+                  {
+                    ...fact,
+                    record: { type: "order", id: current.id },
+                    onlyIf: orderStillAsRead(current),
+                  },
+                ),
+              ]
+            : [],
+        )
+      : [];
     const written = await writeOrderChange(
       context.db,
       current,
@@ -284,6 +309,7 @@ export async function changeOrder(
         restock: plan.restock,
       },
       who,
+      audited,
     );
     if (!written) {
       // Someone changed the order between the read and the write: refused now if the machine refuses it

@@ -10,6 +10,7 @@ import type { PublicUser } from "~/lib/user";
 import { listPendingReviews, type OrderWithItems } from "~/models/order.server";
 import { findUserById } from "~/models/user.server";
 import { parseOrThrow } from "~/services/http.server";
+import type { BackOfficeUser } from "~/services/session.server";
 import { orList, REVIEW_DECISION } from "~/lib/vocabularies";
 import { prescriptionImageUrl } from "../prescriptions/prescriptions.server";
 import { REVIEW_NOTE_MAX } from "./order-view";
@@ -57,7 +58,7 @@ export async function isPharmacist(context: AppLoadContext, admin: PublicUser): 
  */
 export async function reviewPrescriptionOrder(
   context: AppLoadContext,
-  admin: PublicUser,
+  admin: BackOfficeUser,
   orderId: string,
   input: unknown,
 ): Promise<OrderWithItems> {

@@ -21,6 +21,10 @@ import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
 import { consentToUpload } from "~/features/privacy/consents.server";
 import { accessLogFor, logPrescriptionView } from "~/models/privacy.server";
+import { getOrderByAccessToken } from "~/models/order.server";
+import { getBackOfficeUser, type BackOfficeUser } from "~/services/session.server";
+import { audit } from "../audit/audit.server";
+import { displayOrderRef } from "../orders/order-status";
 
 export const CONSENT_REQUIRED = "Please agree to the processing of your prescription to upload it.";
 const PRESCRIPTION_PREFIX = "prescriptions/";
@@ -86,12 +90,52 @@ export async function ownPrescription(context: AppLoadContext, userId: string, i
   return row && row.userId === userId ? row : undefined;
 }
 
-/** An order's prescription image, for the holder of the order's private link. */
-export async function prescriptionImageById(context: AppLoadContext, id: string) {
-  const row = await getPrescription(context.db, id);
-  if (!row) return null;
+/**
+ * Every prescription image leaves R2 through here, whatever the path (its own page, an order's private
+ * link, the owner's data export): a view by an admin who is not its owner is recorded before the image is
+ * served, in the customer's access log and the audit trail, in one batch. `admin`: the viewer when an
+ * admin is signed in; `via` says which path, for the trail.
+ */
+async function openPrescription(
+  context: AppLoadContext,
+  row: Prescription,
+  admin: BackOfficeUser | null,
+  via: string,
+): Promise<{ body: ReadableStream; contentType: string } | null> {
   const object = await context.cloudflare.env.IMAGES.get(row.imageKey);
-  return object ? { body: object.body, contentType: row.contentType } : null;
+  if (!object) return null;
+  if (admin && admin.id !== row.userId) {
+    await logPrescriptionView(
+      context.db,
+      { prescriptionId: row.id, adminId: admin.id, adminName: admin.name, viewedAt: Date.now() },
+      [
+        audit(context, admin, {
+          action: "prescription_viewed",
+          record: { type: "prescription", id: row.id },
+          detail: via,
+        }),
+      ],
+    );
+  }
+  return { body: object.body, contentType: row.contentType };
+}
+
+/**
+ * An order's prescription image, for the holder of the order's private link (a guest's photo has no
+ * account to sign in to). An admin who opens the link is an admin viewing it: logged like any admin view.
+ */
+export async function orderPrescriptionImage(request: Request, context: AppLoadContext, token: string) {
+  const order = await getOrderByAccessToken(context.db, token);
+  const row = order?.prescriptionId ? await getPrescription(context.db, order.prescriptionId) : undefined;
+  if (!order || !row) return null;
+  const admin = await getBackOfficeUser(request, context);
+  return openPrescription(context, row, admin, `order ${displayOrderRef(order)} link`);
+}
+
+/** The owner's own image, for their data export (never logged: it is theirs). */
+export async function ownPrescriptionBytes(context: AppLoadContext, row: Prescription) {
+  const image = await openPrescription(context, row, null, "data export");
+  return image ? new Uint8Array(await new Response(image.body).arrayBuffer()) : null;
 }
 
 /**
@@ -130,22 +174,16 @@ export async function allPrescriptions(context: AppLoadContext) {
 }
 
 /**
- * The image if `viewer` may see it (its owner or an admin; a guest's, which has no owner, only admins).
- * Someone else's prescription answers exactly like a missing one: its existence is not disclosed.
+ * The image if the request's viewer may see it (its owner or an admin; a guest's, which has no owner, only
+ * admins). Someone else's prescription answers exactly like a missing one: its existence is not disclosed.
  */
-export async function prescriptionImage(context: AppLoadContext, viewer: PublicUser, id: string) {
+export async function prescriptionImage(
+  request: Request,
+  context: AppLoadContext,
+  viewer: PublicUser,
+  id: string,
+) {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
   if (!row || (viewer.role !== "admin" && row.userId !== viewer.id)) return null;
-  const object = await context.cloudflare.env.IMAGES.get(row.imageKey);
-  if (!object) return null;
-  // Every view by someone other than the owner is logged: the customer sees who looked, and when.
-  if (row.userId !== viewer.id) {
-    await logPrescriptionView(context.db, {
-      prescriptionId: row.id,
-      adminId: viewer.id,
-      adminName: viewer.name,
-      viewedAt: Date.now(),
-    });
-  }
-  return { body: object.body, contentType: row.contentType };
+  return openPrescription(context, row, await getBackOfficeUser(request, context), "prescription page");
 }

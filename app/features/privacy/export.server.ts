@@ -14,6 +14,7 @@ import type { PublicUser } from "~/lib/user";
 import { listOrdersForUser, statusEventsFor } from "~/models/order.server";
 import { accessLogFor, contactMessagesOf, listConsents, prescriptionsOf } from "~/models/privacy.server";
 import { findUserById } from "~/models/user.server";
+import { ownPrescriptionBytes } from "~/features/prescriptions/prescriptions.server";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -72,8 +73,8 @@ export async function exportMyData(
 
   const files: Zippable = {};
   for (const p of prescriptions) {
-    const object = await context.cloudflare.env.IMAGES.get(p.imageKey);
-    if (object) files[prescriptionFile(p)] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+    const bytes = await ownPrescriptionBytes(context, p);
+    if (bytes) files[prescriptionFile(p)] = [bytes, { level: 0 }];
   }
   const receiptFiles = new Map<string, string>();
   for (const o of orders) {

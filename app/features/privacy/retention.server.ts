@@ -16,6 +16,7 @@ import {
   receiptsOfOrdersBefore,
   referencedImageKeys,
 } from "~/models/privacy.server";
+import { deleteExpiredAudit } from "~/models/audit.server";
 import type { RetentionConfig } from "~/services/env.server";
 import { removePrescriptions } from "./consents.server";
 
@@ -40,6 +41,8 @@ export type RetentionReport = {
   sessions: number;
   loginThrottles: number;
   ordersAnonymised: number;
+  /** Audit trail entries past the order-record period they were written with. */
+  auditEntries: number;
 };
 
 /** Where personal images live in R2: prescriptions and transfer receipts. */
@@ -117,6 +120,7 @@ export async function runRetention(
     sessions: await deleteExpiredSessions(db, now),
     loginThrottles: await deleteIdleThrottleRows(db, now - THROTTLE_IDLE_MS),
     ordersAnonymised: await anonymiseOrdersBefore(db, orderCutoff),
+    auditEntries: await deleteExpiredAudit(db, now),
   };
   console.log(JSON.stringify({ job: "retention", removed: report }));
   return report;

@@ -12,7 +12,7 @@ import { changeBackInStock } from "~/features/catalogue/back-in-stock.server";
 import { loadProductPage } from "~/features/catalogue/product-page.server";
 import type { FormFailure } from "~/lib/app-error";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { handleForm, handlePage } from "~/services/http.server";
+import { handleForm, handlePage, readForm } from "~/services/http.server";
 import { getUser, requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -33,8 +33,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = /^(\d{1,12})(?:-|$)/.exec(params.slug ?? "");
-  const form = await request.formData();
   return handleForm(async () => {
+    const form = await readForm(request);
     const message = await changeBackInStock(context, user, id ? Number(id[1]) : 0, form.get("intent"));
     const back = safeRedirectPath(form.get("redirectTo"), new URL(request.url).pathname);
     return redirectWithToast(back, { type: "success", message }, context.config);

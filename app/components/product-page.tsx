@@ -1,10 +1,16 @@
 /** One medicine's page, below its JSON-LD: an island (see routes/products.$slug.tsx). */
-import { Link, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useDataSaver } from "./data-saver";
 import { ClassBadge, StockNote } from "./product-badges";
-import { AddToCartForm } from "./product-card";
-import { PHARMACY_NOTE, PRESCRIPTION_NOTE, type ProductPageData } from "~/features/catalogue/product-view";
+import { AddToCartForm, ProductCard } from "./product-card";
+import { BACK_IN_STOCK_INTENT } from "~/features/catalogue/back-in-stock";
+import {
+  PHARMACY_NOTE,
+  PRESCRIPTION_NOTE,
+  type AlternativeCard,
+  type ProductPageData,
+} from "~/features/catalogue/product-view";
 import { formatNaira } from "~/lib/money";
 import { MEDICINE_CLASS } from "~/lib/vocabularies";
 
@@ -17,7 +23,84 @@ const DETAILS: { key: keyof ProductPageData; label: string }[] = [
   { key: "nafdacNumber", label: "NAFDAC reg. no." },
 ];
 
-export function ProductPage({ product, children }: { product: ProductPageData; children?: ReactNode }) {
+type Props = {
+  product: ProductPageData;
+  /** Other products in stock: the same active ingredient first, then the same use. */
+  alternatives: AlternativeCard[];
+  /** Out of stock and signed in: whether the customer asked to be told when it is back. */
+  backInStock: { asked: boolean } | null;
+  /** Why asking was refused (the page's form answer). */
+  backInStockError: string | null;
+  children?: ReactNode;
+};
+
+/** Other choices as cards: "In stock instead" on an out-of-stock page, near the top; else below. */
+function Alternatives({ product, alternatives }: Pick<Props, "product" | "alternatives">) {
+  const same = alternatives.some((a) => a.sameIngredient);
+  return (
+    <>
+      <h2 id="alternatives-heading" className="text-lg font-semibold">
+        {product.inStock ? "Other choices" : "In stock instead"}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        {same && product.genericName
+          ? `Also ${product.genericName}${alternatives.some((a) => !a.sameIngredient) ? `, then others in ${product.category}` : ""}.`
+          : `Others in ${product.category}.`}{" "}
+        Ask a pharmacist if you are not sure one suits you.
+      </p>
+      <ul className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-3" data-testid="alternatives">
+        {alternatives.map((alternative) => (
+          <ProductCard key={alternative.id} product={alternative} titleLevel="h3" />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Tell me when it is back": a form for a signed-in customer, a way to log in for a guest. */
+function BackInStock({ product, backInStock, backInStockError }: Omit<Props, "alternatives" | "children">) {
+  if (!backInStock) {
+    return (
+      <p className="text-sm text-gray-800">
+        <Link
+          to={`/login?redirectTo=${encodeURIComponent(product.url)}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Log in to be told when it is back
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-3" data-testid="back-in-stock">
+      <input
+        type="hidden"
+        name="intent"
+        value={backInStock.asked ? BACK_IN_STOCK_INTENT.forget : BACK_IN_STOCK_INTENT.ask}
+      />
+      {backInStock.asked ? (
+        <p className="text-sm text-gray-800">We will tell you when it is back in stock.</p>
+      ) : null}
+      <button
+        type="submit"
+        className={
+          backInStock.asked
+            ? "rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800"
+            : "rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
+        }
+      >
+        {backInStock.asked ? "Stop telling me" : "Tell me when it is back"}
+      </button>
+      {backInStockError ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {backInStockError}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export function ProductPage({ product, alternatives, backInStock, backInStockError, children }: Props) {
   // Data saver leaves the picture out unless the shopper asks for this one (?image=1, a plain link).
   const [search] = useSearchParams();
   const showImage = !useDataSaver() || search.get("image") === "1";
@@ -76,10 +159,16 @@ export function ProductPage({ product, children }: { product: ProductPageData; c
               {[product.genericName, product.strength, product.dosageForm].filter(Boolean).join(" · ")}
             </p>
           ) : null}
+          {product.alsoKnownAs.length > 0 ? (
+            <p className="text-sm text-gray-700">Also known as {product.alsoKnownAs.join(", ")}</p>
+          ) : null}
           <ClassBadge medicineClass={product.medicineClass} />
           <p className="text-2xl font-bold text-gray-900">{formatNaira(product.priceKobo)}</p>
           {product.inStock ? <StockNote stock={product} always /> : null}
           <AddToCartForm product={product} anchor="add-to-cart" className="max-w-xs" />
+          {product.inStock ? null : (
+            <BackInStock product={product} backInStock={backInStock} backInStockError={backInStockError} />
+          )}
           {product.medicineClass === "prescription" ? (
             <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
               <strong>Prescription required.</strong> {PRESCRIPTION_NOTE}
@@ -91,6 +180,13 @@ export function ProductPage({ product, children }: { product: ProductPageData; c
           ) : null}
         </div>
       </div>
+
+      {!product.inStock && alternatives.length > 0 ? (
+        // Out of stock: what the shopper can buy instead comes before the medicine's details.
+        <section aria-labelledby="alternatives-heading" className="mt-8">
+          <Alternatives product={product} alternatives={alternatives} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="details-heading" className="mt-8">
         <h2 id="details-heading" className="text-lg font-semibold">
@@ -134,6 +230,12 @@ export function ProductPage({ product, children }: { product: ProductPageData; c
           </section>
         ) : null,
       )}
+
+      {product.inStock && alternatives.length > 0 ? (
+        <section aria-labelledby="alternatives-heading" className="mt-8">
+          <Alternatives product={product} alternatives={alternatives} />
+        </section>
+      ) : null}
 
       <section
         aria-labelledby="nafdac-heading"

@@ -5,6 +5,7 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ProductCard } from "./product-card";
+import { DidYouMean, NothingFound } from "./search-help";
 import type { ProductCardData } from "~/features/catalogue/product-view";
 
 type Props = {
@@ -12,6 +13,8 @@ type Props = {
   page: number;
   hasMore: boolean;
   products: ProductCardData[];
+  /** The corrected search every product shown was found through ("Did you mean …"), or null. */
+  correctedTo?: string | null;
   /** Where the search form goes without JavaScript (the home page sends it to /shop, nearer the grid). */
   formAction: string;
   /** The path of this page, for live filtering and the pager. */
@@ -25,6 +28,8 @@ type Props = {
   categories?: { name: string; url: string }[];
   /** The current category's listing, marked in the links. */
   currentCategoryUrl?: string;
+  /** The categories a search that finds nothing offers (where the links above are not shown). */
+  emptyCategories?: { name: string; url: string }[];
 };
 
 export function ShopGrid({
@@ -32,6 +37,7 @@ export function ShopGrid({
   page,
   hasMore,
   products,
+  correctedTo = null,
   formAction,
   path,
   headingLevel = "h2",
@@ -39,6 +45,7 @@ export function ShopGrid({
   pagePath = "/shop",
   categories,
   currentCategoryUrl,
+  emptyCategories,
 }: Props) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -98,7 +105,7 @@ export function ShopGrid({
             type="search"
             defaultValue={search}
             maxLength={100}
-            placeholder="Search by name or category"
+            placeholder="Search by name, brand or use"
             autoComplete="off"
             enterKeyHint="search"
             onChange={(event) => searchAsTyped(event.currentTarget.value)}
@@ -131,16 +138,29 @@ export function ShopGrid({
         </nav>
       ) : null}
       <p className="mt-3 text-sm text-gray-600" aria-live="polite">
-        {searching
-          ? "Searching…"
-          : search
-            ? products.length === 0
-              ? `No medicines match “${search}”.`
-              : `Results for “${search}”${page > 1 ? `, page ${page}` : ""}`
-            : page > 1
-              ? `Page ${page}`
-              : ""}
+        {searching ? (
+          "Searching…"
+        ) : search && correctedTo && products.length > 0 ? (
+          <DidYouMean search={search} correctedTo={correctedTo} path={pagePath} />
+        ) : search ? (
+          products.length === 0 ? (
+            `No medicines match “${search}”.`
+          ) : (
+            `Results for “${search}”${page > 1 ? `, page ${page}` : ""}`
+          )
+        ) : page > 1 ? (
+          `Page ${page}`
+        ) : (
+          ""
+        )}
       </p>
+      {search && products.length === 0 && page === 1 && !searching ? (
+        <NothingFound
+          search={search}
+          categories={categories ?? emptyCategories ?? []}
+          allMedicinesPath={currentCategoryUrl ? "/shop" : undefined}
+        />
+      ) : null}
       {products.length > 0 ? (
         <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
           {products.map((product, index) => (

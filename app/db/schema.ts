@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSENT_KINDS } from "~/lib/privacy-notice";
 import {
   DELIVERY_STATUS,
@@ -44,6 +44,11 @@ export const products = sqliteTable(
     directions: text("directions"),
     warnings: text("warnings"),
     /**
+     * Other names shoppers know it by (brands, international names), one a line: searched like the name
+     * (app/models/product-search.server.ts). The API and the editor take them as a list (app/lib/other-names.ts).
+     */
+    alsoKnownAs: text("also_known_as"),
+    /**
      * Units on hand; null means not counted (products from before stock existed keep selling). A trigger
      * refuses any write that would take it below zero, so a checkout's decrement and its order share one
      * all-or-nothing batch.
@@ -54,8 +59,10 @@ export const products = sqliteTable(
   (t) => [
     // Both carry what a search checks (name, category, generic name), so an alphabetical walk that tests
     // each row reads the index alone (app/models/product-search.server.ts).
-    index("products_name_idx").on(t.name, t.id, t.category, t.genericName),
-    index("products_category_idx").on(t.category, t.name, t.id, t.genericName),
+    index("products_name_idx").on(t.name, t.id, t.category, t.genericName, t.alsoKnownAs),
+    index("products_category_idx").on(t.category, t.name, t.id, t.genericName, t.alsoKnownAs),
+    // A product page's alternatives: the same active ingredient (whatever its case), the same strength first.
+    index("products_generic_idx").on(sql`${t.genericName} COLLATE NOCASE`, t.strength, t.name, t.id),
     check("products_price_positive", sql`${t.priceKobo} > 0`),
   ],
 );
@@ -446,3 +453,27 @@ export const auditLog = sqliteTable(
 export type AuditRow = typeof auditLog.$inferSelect;
 export type Consent = typeof consents.$inferSelect;
 export type ConsentKind = Consent["kind"];
+
+/**
+ * A signed-in customer asked to be told when an out-of-stock product is back. The dashboard shows the ones
+ * that are back; a message job reads them with backInStockRequestsFor (app/models/back-in-stock.server.ts)
+ * and stamps `notifiedAt` once it has told them.
+ */
+export const backInStockRequests = sqliteTable(
+  "back_in_stock_requests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: integer("notified_at", { mode: "number" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("back_in_stock_product_idx").on(t.productId, t.createdAt),
+  ],
+);
+export type BackInStockRequest = typeof backInStockRequests.$inferSelect;

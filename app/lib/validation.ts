@@ -6,6 +6,12 @@ import { isProductCategory } from "./categories";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 import { isNigerianState } from "./nigeria";
 import { MEDICINE_CLASS, orList, PAYMENT_METHOD } from "./vocabularies";
+import {
+  OTHER_NAME_MAX_LENGTH,
+  OTHER_NAME_MIN_LENGTH,
+  OTHER_NAMES_MAX,
+  splitOtherNames,
+} from "./other-names";
 
 export const CHECKOUT_MISSING_FIELDS = "Please fill in delivery name, phone, address and email.";
 export const INVALID_EMAIL = "Please enter a valid email address.";
@@ -253,12 +259,58 @@ const stockCount = z
   .max(MAX_STOCK, PRODUCT_MESSAGES.stock)
   .nullable();
 
+export const OTHER_NAMES_MESSAGES = {
+  list: `Other names must be a list of names (at most ${OTHER_NAMES_MAX}), or null to clear them.`,
+  length: `Each other name must be ${OTHER_NAME_MIN_LENGTH} to ${OTHER_NAME_MAX_LENGTH} characters long.`,
+  separators: "An other name cannot hold a comma, a semicolon or a line break: give each name apart.",
+  tooMany: `Please give at most ${OTHER_NAMES_MAX} other names.`,
+} as const;
+
+/**
+ * A product's other names ("also known as"): tidied, each once whatever its case. A problem is the list's,
+ * not one name's, so the form shows it under its box and the API names the field.
+ */
+export const otherNamesSchema = z
+  .array(z.unknown(), { error: OTHER_NAMES_MESSAGES.list })
+  .transform((names, ctx) => {
+    if (names.some((name) => typeof name !== "string")) {
+      ctx.addIssue({ code: "custom", message: OTHER_NAMES_MESSAGES.list });
+      return z.NEVER;
+    }
+    if ((names as string[]).some((name) => /[,;\n\r]/.test(name))) {
+      ctx.addIssue({ code: "custom", message: OTHER_NAMES_MESSAGES.separators });
+      return z.NEVER;
+    }
+    const tidy = (names as string[]).map((name) => name.replace(/\s+/g, " ").trim());
+    if (tidy.some((name) => name.length < OTHER_NAME_MIN_LENGTH || name.length > OTHER_NAME_MAX_LENGTH)) {
+      ctx.addIssue({ code: "custom", message: OTHER_NAMES_MESSAGES.length });
+      return z.NEVER;
+    }
+    const once = tidy.filter(
+      (name, i) => tidy.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === i,
+    );
+    if (once.length > OTHER_NAMES_MAX) {
+      ctx.addIssue({ code: "custom", message: OTHER_NAMES_MESSAGES.tooMany });
+      return z.NEVER;
+    }
+    return once;
+  });
+
+/** The editor's box: one name a line, or separated by commas. */
+const otherNamesText = z.string({ error: OTHER_NAMES_MESSAGES.list }).transform((text, ctx) => {
+  const names = otherNamesSchema.safeParse(splitOtherNames(text));
+  if (names.success) return names.data;
+  ctx.addIssue({ code: "custom", message: names.error.issues[0]?.message ?? OTHER_NAMES_MESSAGES.list });
+  return z.NEVER;
+});
+
 /** The admin form's medicine information and stock; every field optional, "" clears it. */
 export const productDetailsFormSchema = z
   .object({
     ...textFields,
     nafdacNumber,
     medicineClass,
+    alsoKnownAs: otherNamesText,
     stock: z
       .string({ error: PRODUCT_MESSAGES.stock })
       .trim()
@@ -294,6 +346,7 @@ export const productPatchSchema = z
     nafdacNumber: nullable(nafdacNumber),
     medicineClass,
     prescriptionOnly: z.boolean({ error: PRODUCT_MESSAGES.prescriptionOnly }),
+    alsoKnownAs: otherNamesSchema.nullable().transform((names) => names ?? []),
     stock: stockCount,
   })
   .partial();

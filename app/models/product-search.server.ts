@@ -1,22 +1,31 @@
 /**
- * Which products a catalogue search puts on one page, fast whatever the term: its length, how many products
- * hold it, how deep the page, with or without a category. The meaning never changes: a case-insensitive
- * substring of the name, category or generic name, alphabetical by name then id (docs/product-rules.md).
+ * Which products a catalogue search puts on one page, fast whatever the search: its length, how many products
+ * match, how deep the page, with or without a category, spelt right or not. What matches, and in which
+ * order, is app/lib/search-query.ts's plan (docs/product-rules.md): products that hold every term as typed
+ * in their name, category or generic name come first (tier 0), then those found through other names or
+ * everyday words (tier 1), then those found only through a corrected word (tier 2); alphabetical by name
+ * then id within a tier.
  *
- * Two indexes find candidates: the FTS5 trigram table `products_search` for 3+ characters, and
- * `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for shorter terms; both
- * are kept by triggers (drizzle/). Then one of these ways to a page:
- * - a short term, catalogue-wide: walk its piece's entries in (nearly) name order, stopping at the page;
- * - otherwise, by a capped count of candidates: few are all fetched and sorted (cheap below SORT_AT_MOST);
- *   many are found by walking the category's index, or the name index, in name order, testing each row,
- *   until the page is full (many matches fill a page quickly).
- * Either way the search is one statement: the capped candidates are gathered once (MATERIALIZED), counted,
- * and only the way the count picks runs (the other's guard is constant and false, so SQLite never starts
- * it). A separate count query would cost a second D1 round trip and, for 3+ characters, a second full-text
- * match, which for a long phrase of common trigrams costs as much as the rest of the search.
+ * Indexes: the FTS5 trigram table `products_search` (name, category, generic name, other names) for terms
+ * of 3+ characters; `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for a
+ * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
+ * word, and each with up to two letters deleted) for corrections. All are kept by triggers. A misspelt word
+ * is looked up by its own deletion variants, an index lookup per variant: no edit distance is computed over
+ * the catalogue, only over the few words that share a variant.
+ *
+ * One statement answers a page, with the corrections it used: the corrections, the candidates (capped, so a
+ * common term costs no more than a rare one), their count, and only the way to a page the counts pick (the
+ * other ways' guards are constant and false, so SQLite never starts them):
+ * - 2,000 or more products hold the search as typed: walk the name index (or the category's) in name order,
+ *   testing each row, until the page is full (many matches fill a page quickly); other names and
+ *   corrections add nothing a shopper would page to;
+ * - else, fewer than 2,000 candidates in all: fetch and sort them all by tier and name;
+ * - else: the products as typed sorted, then a walk for the rest.
+ * A separate count or correction query would cost a D1 round trip each.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "~/lib/sql-like";
+import { deletionVariants, MAX_EDITS, type SearchPlan, type SearchTerm } from "~/lib/search-query";
 
 /** Up to this many candidates are fetched and sorted; above it, a walk in name order stops sooner. */
 export const SORT_AT_MOST = 2_000;
@@ -24,63 +33,281 @@ export const SORT_AT_MOST = 2_000;
 /** LIKE folds ASCII case only, as `lower()` does for the gram index; FTS5 also folds other letters. */
 const ASCII_ONLY = /^[\x20-\x7e]*$/;
 
+/** The columns a search looks in; the last holds other names and counts as tier 1. */
+const MAIN_COLUMNS = ["name", "category", "generic_name"] as const;
+const ALL_COLUMNS = [...MAIN_COLUMNS, "also_known_as"] as const;
+
 /** The FTS5 query for a literal substring: one quoted phrase ("" is a quote inside it). */
-function ftsPhrase(term: string): string {
-  return `"${term.replace(/"/g, '""')}"`;
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** The row test the walks use: a substring of category, name or generic name (LIKE folds ASCII case). */
-function containsCondition(term: string): SQL {
-  const pattern = containsPattern(term);
-  return sql`(category LIKE ${pattern} ESCAPE '\\' OR name LIKE ${pattern} ESCAPE '\\' OR generic_name LIKE ${pattern} ESCAPE '\\')`;
+const or = (parts: SQL[]) =>
+  parts.length === 0 ? sql`0` : parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+const and = (parts: SQL[]) =>
+  parts.length === 0 ? sql`1` : parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` AND `)})`;
+
+const column = (name: string) => sql`${sql.identifier("products")}.${sql.identifier(name)}`;
+
+/**
+ * A whole number written into the statement: D1 binds at most 100 parameters to a statement, and a search's
+ * numbers (page size, offset, caps) recur in every way to a page. Only numbers the server computed.
+ */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`not a whole number: ${n}`);
+  return sql.raw(String(n));
+}
+
+/** Kinds of `options` rows: the term as typed, what an everyday phrase means, a correction. */
+const LITERAL = 0;
+const MEANS = 1;
+const FIX = 2;
+
+/**
+ * A row holds term `i` in one of `columns` through an option of a kind up to `upTo` (LIKE folds ASCII
+ * case). The options are rows of a CTE, not parameters: D1 binds at most 100 of those.
+ */
+function holdsTerm(i: number, upTo: number, columns: readonly string[]): SQL {
+  const tests = columns.map((name) => sql`${column(name)} LIKE o.pattern ESCAPE '\\'`);
+  return sql`EXISTS (SELECT 1 FROM options AS o WHERE o.term = ${int(i)} AND o.kind <= ${int(upTo)}
+    AND ${or(tests)})`;
+}
+
+/** A row holds every term through options up to `upTo`. */
+const holdsAll = (terms: SearchTerm[], upTo: number, columns: readonly string[]) =>
+  and(terms.map((_, i) => holdsTerm(i, upTo, columns)));
+
+/**
+ * Whether two deletions (slot, letter, whether nothing deleted comes between it and the kept letters on
+ * one side or the other) pair up as one edit: the same slot is a substitution, the same letter in
+ * neighbouring slots a swap of neighbours. `strict` asks that no other deleted letter sits between a
+ * swapped pair, as it must when both deletions of a side are paired.
+ */
+type Deletion = { slot: string; char: string; first: string; last: string };
+function pairs(a: Deletion, b: Deletion, strict: boolean): string {
+  const swap = strict
+    ? `((${a.slot} = ${b.slot} + 1 AND ${a.first} AND ${b.last}) OR (${b.slot} = ${a.slot} + 1 AND ${b.first} AND ${a.last}))`
+    : `abs(${a.slot} - ${b.slot}) = 1`;
+  return `(${a.slot} >= 0 AND ${b.slot} >= 0 AND (${a.slot} = ${b.slot} OR (${a.char} = ${b.char} AND ${swap})))`;
+}
+const deletions = (t: string): [Deletion, Deletion] => [
+  { slot: `${t}.slot1`, char: `${t}.char1`, first: "1", last: `${t}.slot2 <> ${t}.slot1` },
+  { slot: `${t}.slot2`, char: `${t}.char2`, first: `${t}.slot1 <> ${t}.slot2`, last: "1" },
+];
+/**
+ * The edits between an asked word and a catalogue word sharing a deletion variant: the letters each lost,
+ * less the deletions that pair up. Its least value over the shared variants is their Damerau-Levenshtein
+ * distance, when that is two or less (tests/integration/search-corrections.test.ts checks it against the
+ * distance computed directly).
+ */
+const EDITS = (() => {
+  const [a1, a2] = deletions("a");
+  const [b1, b2] = deletions("v");
+  const paired = [
+    `${pairs(a1, b1, true)} + ${pairs(a2, b2, true)}`,
+    `${pairs(a1, b2, true)} + ${pairs(a2, b1, true)}`,
+    pairs(a1, b1, false),
+    pairs(a1, b2, false),
+    pairs(a2, b1, false),
+    pairs(a2, b2, false),
+  ];
+  return sql.raw(`a.deleted + v.deleted - max(${paired.join(", ")})`);
+})();
+
+/**
+ * The corrections of a plan's unknown words, as CTEs ending in `fix` (term, word, nth, phrase): for each
+ * term whose word no catalogue word starts with, the catalogue words nearest to it within two edits, the
+ * commonest first (at most five), and the term's text with the word corrected.
+ */
+function correctionCtes(terms: SearchTerm[]): SQL {
+  const asked = terms.flatMap((term, i) =>
+    term.correctable
+      ? [[i, term.correctable.word, term.correctable.before, term.correctable.after] as const]
+      : [],
+  );
+  const variants = terms.flatMap((term, i) =>
+    term.correctable
+      ? deletionVariants(term.correctable.word).map((v) => [
+          i,
+          v.variant,
+          v.deleted,
+          v.slot1,
+          v.char1,
+          v.slot2,
+          v.char2,
+        ])
+      : [],
+  );
+  if (asked.length === 0) return sql`fix(term, word, nth, phrase) AS (SELECT 0, '', 0, '' WHERE 0)`;
+  return sql`asked(term, word, before, after) AS (
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${JSON.stringify(asked)})
+    ),
+    unknown(term) AS (
+      SELECT term FROM asked WHERE NOT EXISTS (SELECT 1 FROM search_words AS w
+        WHERE w.word >= asked.word AND w.word < asked.word || '{' AND w.products > 0)
+    ),
+    asked_variants(term, variant, deleted, slot1, char1, slot2, char2) AS (
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6
+      FROM json_each(${JSON.stringify(variants)}) WHERE value ->> 0 IN unknown
+    ),
+    near(term, word, edits) AS (
+      SELECT a.term, v.word, min(${EDITS}) FROM asked_variants AS a
+      JOIN search_word_variants AS v ON v.variant = a.variant GROUP BY a.term, v.word
+    ),
+    near_ranked(term, word, edits, products, nearest, nth) AS (
+      SELECT n.term, n.word, n.edits, w.products, min(n.edits) OVER (PARTITION BY n.term),
+        row_number() OVER (PARTITION BY n.term ORDER BY n.edits, w.products DESC, n.word)
+      FROM near AS n JOIN search_words AS w ON w.word = n.word
+      WHERE n.edits <= ${int(MAX_EDITS)} AND w.products > 0
+    ),
+    fix(term, word, nth, phrase) AS MATERIALIZED (
+      SELECT r.term, r.word, r.nth, a.before || r.word || a.after
+      FROM near_ranked AS r JOIN asked AS a ON a.term = r.term
+      WHERE r.edits = r.nearest AND r.nth <= 5
+    )`;
+}
+
+/** A page's ids with the part and tier that order them. */
+type Page = { limit: number; offset: number; category?: string };
+
+/** The page of a one- or two-character search: the gram index (see drizzle/0008_search_grams.sql). */
+function shortPage(text: string, { limit, offset, category }: Page): SQL {
+  const page = sql`LIMIT ${int(limit)} OFFSET ${int(offset)}`;
+  if (category === undefined) {
+    // The name's first bytes order the index; ties are sorted by name, a small group at a time.
+    return sql`page(id, part, tier) AS (SELECT g.product_id, 0, 0 FROM product_grams AS g
+      CROSS JOIN products AS p ON p.id = g.product_id
+      WHERE g.gram = lower(${text}) ORDER BY g.name_prefix, p.name, p.id ${page})`;
+  }
+  const pageIf = (taken: SQL) =>
+    sql`LIMIT (CASE WHEN ${taken} THEN ${int(limit)} ELSE 0 END) OFFSET ${int(offset)}`;
+  return sql`found(id) AS MATERIALIZED (
+      SELECT product_id FROM product_grams WHERE gram = lower(${text}) LIMIT ${int(SORT_AT_MOST)}
+    ),
+    counted(n) AS MATERIALIZED (SELECT count(*) FROM found),
+    page(id, part, tier) AS (
+      SELECT id, 0, 0 FROM (SELECT id FROM products WHERE id IN found AND category = ${category}
+        ORDER BY name, id ${pageIf(sql`(SELECT n FROM counted) < ${int(SORT_AT_MOST)}`)})
+      UNION ALL
+      SELECT id, 0, 0 FROM (SELECT id FROM products INDEXED BY products_category_idx
+        WHERE category = ${category} AND ${or(
+          MAIN_COLUMNS.map((name) => sql`${column(name)} LIKE ${containsPattern(text)} ESCAPE '\\'`),
+        )} ORDER BY name, id
+        ${pageIf(sql`(SELECT n FROM counted) >= ${int(SORT_AT_MOST)}`)})
+    )`;
+}
+
+/** The page of a search of terms (see the header). */
+function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL {
+  const inCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
+  const walkFrom =
+    category === undefined
+      ? sql`products INDEXED BY products_name_idx WHERE`
+      : sql`products INDEXED BY products_category_idx WHERE category = ${category} AND`;
+  const literalQuery = terms.every((term) => term.literal.length > 0)
+    ? terms.map((term) => `(${term.literal.map(ftsPhrase).join(" OR ")})`).join(" AND ")
+    : null;
+  const options = terms.flatMap((term, i) => [
+    ...term.literal.map((text) => [i, text, containsPattern(text), LITERAL]),
+    ...term.means.map((text) => [i, text, containsPattern(text), MEANS]),
+  ]);
+  const texts = terms.flatMap((term) => [...term.literal, ...term.means]);
+  const ascii = texts.every((text) => ASCII_ONLY.test(text));
+  const cap = int(SORT_AT_MOST);
+  const tier = sql`CASE WHEN id IN lit THEN 0
+    WHEN NOT EXISTS (SELECT 1 FROM fix) OR ${holdsAll(terms, MEANS, ALL_COLUMNS)} THEN 1 ELSE 2 END`;
+
+  const ctes = sql`${correctionCtes(terms)},
+    options(term, phrase, pattern, kind) AS MATERIALIZED (
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${JSON.stringify(options)})
+      UNION ALL
+      SELECT term, phrase,
+        '%' || replace(replace(replace(phrase, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%', ${int(FIX)}
+      FROM fix
+    ),
+    per_term(expression) AS (
+      SELECT group_concat('"' || replace(phrase, '"', '""') || '"', ' OR ') FROM options GROUP BY term
+    ),
+    any_query(q) AS (
+      SELECT CASE WHEN count(*) = ${int(terms.length)} THEN group_concat('(' || expression || ')', ' AND ') END
+      FROM per_term
+    ),
+    lit(id) AS MATERIALIZED (
+      SELECT rowid FROM products_search WHERE products_search MATCH ${literalQuery ?? '""'}
+      LIMIT ${literalQuery === null ? int(0) : cap}
+    ),
+    lit_n(n) AS MATERIALIZED (SELECT count(*) FROM lit),
+    hit(id) AS MATERIALIZED (
+      SELECT rowid FROM products_search_all
+      WHERE products_search_all MATCH ifnull((SELECT q FROM any_query), '""') LIMIT ${ascii ? cap : int(-1)}
+    ),
+    hit_n(n) AS MATERIALIZED (SELECT count(*) FROM hit)`;
+
+  if (!ascii) {
+    // LIKE would not fold these letters' case: the index's candidates, all of them, sorted.
+    return sql`${ctes},
+      ranked(id, tier, name) AS MATERIALIZED (
+        SELECT id, CASE WHEN id IN lit THEN 0 ELSE 1 END, name FROM products WHERE id IN hit ${inCategory}
+      ),
+      page(id, part, tier) AS (
+        SELECT id, 0, tier FROM ranked ORDER BY tier, name, id LIMIT ${int(limit)} OFFSET ${int(offset)}
+      ),
+      best(tier) AS (SELECT min(tier) FROM ranked)`;
+  }
+
+  const many = sql`(SELECT n FROM lit_n) >= ${cap}`;
+  const few = sql`(SELECT n FROM hit_n) < ${cap}`;
+  // The ways not taken get LIMIT 0, which SQLite tests before it opens any table (a WHERE term holding a
+  // subquery would be tested on every row instead). CASE tests its branches in order: `hit` is gathered
+  // only when `lit` is short of the cap.
+  const way = (taken: "many" | "few" | "rest", rows: SQL = int(limit)) =>
+    sql`(CASE WHEN ${many} THEN ${taken === "many" ? rows : int(0)} WHEN ${few} THEN ${taken === "few" ? rows : int(0)}
+      ELSE ${taken === "rest" ? rows : int(0)} END)`;
+  const litHere = sql`(SELECT count(*) FROM products WHERE id IN lit ${inCategory})`;
+  return sql`${ctes},
+    ranked(id, tier, name) AS MATERIALIZED (SELECT id, ${tier}, name FROM products WHERE id IN hit ${inCategory}),
+    page(id, part, tier) AS (
+      SELECT id, 0, 0 FROM (SELECT id FROM ${walkFrom} ${holdsAll(terms, LITERAL, MAIN_COLUMNS)}
+        ORDER BY name, id LIMIT ${way("many")} OFFSET ${int(offset)})
+      UNION ALL
+      SELECT id, 0, tier FROM (SELECT id, tier FROM ranked ORDER BY tier, name, id
+        LIMIT ${way("few")} OFFSET ${int(offset)})
+      UNION ALL
+      SELECT id, 0, 0 FROM (SELECT id FROM products WHERE id IN lit ${inCategory} ORDER BY name, id
+        LIMIT ${way("rest")} OFFSET ${int(offset)})
+      UNION ALL
+      SELECT id, 1, 1 FROM (SELECT id FROM ${walkFrom} ${holdsAll(terms, FIX, ALL_COLUMNS)} AND id NOT IN lit
+        ORDER BY name, id
+        LIMIT ${way("rest", sql`max(0, min(${int(limit)}, ${int(offset + limit)} - ${litHere}))`)}
+        OFFSET ${way("rest", sql`max(0, ${int(offset)} - ${litHere})`)})
+    ),
+    best(tier) AS (
+      SELECT CASE WHEN ${many} THEN 0 WHEN ${few} THEN (SELECT min(tier) FROM ranked)
+        WHEN (SELECT n FROM lit_n) > 0 THEN 0
+        WHEN NOT EXISTS (SELECT 1 FROM fix)
+          OR EXISTS (SELECT 1 FROM products WHERE id IN hit AND ${holdsAll(terms, MEANS, ALL_COLUMNS)}) THEN 1
+        ELSE 2 END
+    )`;
 }
 
 /**
- * Ids of the products on the page (at most `limit` of them, after `offset`), as a subquery in page order.
- * `term` is a normalized, non-empty search.
+ * The statement of one page of a search: `columns` of the page's products (from `products AS p`) in page
+ * order, each row with `search_tier` (0, 1, 2 as in the header), `search_best` (the best tier of the whole
+ * result: 2 means every product was found through a correction) and `search_fixes` (JSON `[[term, word]]`,
+ * each term's corrections, the best first).
  */
-export function searchPageIds({
-  term,
-  category,
-  limit,
-  offset,
-}: {
-  term: string;
-  category?: string;
-  limit: number;
-  offset: number;
-}): SQL {
-  const short = [...term].length <= 2;
-  const page = sql`LIMIT ${limit} OFFSET ${offset}`;
-  if (short && category === undefined) {
-    // The name's first bytes order the index; ties are sorted by name, a small group at a time.
-    return sql`SELECT g.product_id FROM product_grams AS g CROSS JOIN products AS p ON p.id = g.product_id
-      WHERE g.gram = lower(${term}) ORDER BY g.name_prefix, p.name, p.id ${page}`;
+export function searchStatement(
+  plan: Exclude<SearchPlan, { kind: "none" }>,
+  columns: SQL,
+  page: { limit: number; offset: number; category?: string },
+): SQL {
+  if (plan.kind === "short") {
+    return sql`WITH ${shortPage(plan.text, page)}
+      SELECT ${columns}, 0 AS search_tier, 0 AS search_best, '[]' AS search_fixes
+      FROM page JOIN products AS p ON p.id = page.id ORDER BY p.name, p.id`;
   }
-  const candidates = short
-    ? sql`SELECT product_id FROM product_grams WHERE gram = lower(${term})`
-    : sql`SELECT rowid FROM products_search WHERE products_search MATCH ${ftsPhrase(term)}`;
-  const inCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
-  // The row test of the walk folds ASCII case only: other letters keep the trigram index's meaning.
-  if (!short && !ASCII_ONLY.test(term)) {
-    return sql`SELECT id FROM products WHERE id IN (${candidates}) ${inCategory} ORDER BY name, id ${page}`;
-  }
-
-  // Fewer than SORT_AT_MOST capped candidates are all the candidates, so sorting them is the whole answer;
-  // at SORT_AT_MOST or more, the walk. The way not taken gets LIMIT 0, which SQLite tests before it opens
-  // any table (a WHERE term holding a subquery would be tested on every row instead).
-  const pageIf = (taken: SQL) => sql`LIMIT (CASE WHEN ${taken} THEN ${limit} ELSE 0 END) OFFSET ${offset}`;
-  const few = pageIf(sql`(SELECT n FROM counted) < ${SORT_AT_MOST}`);
-  const many = pageIf(sql`(SELECT n FROM counted) >= ${SORT_AT_MOST}`);
-  const walk =
-    category === undefined
-      ? sql`SELECT id FROM products INDEXED BY products_name_idx
-          WHERE ${containsCondition(term)} ORDER BY name, id ${many}`
-      : sql`SELECT id FROM products INDEXED BY products_category_idx
-          WHERE category = ${category} AND ${containsCondition(term)} ORDER BY name, id ${many}`;
-  return sql`WITH found(id) AS MATERIALIZED (${candidates} LIMIT ${SORT_AT_MOST}),
-      counted(n) AS MATERIALIZED (SELECT count(*) FROM found)
-    SELECT id FROM (SELECT id FROM products WHERE id IN found ${inCategory} ORDER BY name, id ${few})
-    UNION ALL
-    SELECT id FROM (${walk})`;
+  return sql`WITH ${termsPage(plan.terms, page)}
+    SELECT ${columns}, page.tier AS search_tier, (SELECT tier FROM best) AS search_best,
+      (SELECT json_group_array(json_array(term, word)) FROM (SELECT term, word FROM fix ORDER BY term, nth)) AS search_fixes
+    FROM page JOIN products AS p ON p.id = page.id ORDER BY page.part, page.tier, p.name, p.id`;
 }

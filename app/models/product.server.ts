@@ -1,12 +1,24 @@
-/** Catalogue queries. Search is an indexed substring match on name, category or generic name (see product-search). */
-import { and, asc, eq, fillPlaceholders, gte, inArray, lt, sql } from "drizzle-orm";
+/** Catalogue queries. Search finds medicines by name, other names, generic name or category (see product-search). */
+import {
+  and,
+  asc,
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { QueryBuilder, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import type { Database } from "~/db/client.server";
 import type { BatchedRead, BuiltQuery } from "~/db/read-batch.server";
 import { products, type Product } from "~/db/schema";
-import { searchPageIds } from "./product-search.server";
+import { correctedSearch, planSearch, type SearchPlan } from "~/lib/search-query";
+import { searchStatement } from "./product-search.server";
 
 export const SHOP_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
@@ -42,25 +54,16 @@ const CARD_COLUMNS = {
 };
 export type ProductCardRow = Pick<Product, keyof typeof CARD_COLUMNS>;
 
-/**
- * The query of one page, alphabetical: one row past it is read, so `hasMore` is known without a count. A
- * search settles which ids make the page in a subquery of the same statement (product-search.server.ts).
- */
+/** The query of one page of a listing, alphabetical: one row past it is read, so `hasMore` is known without a count. */
 function pageQuery<Query extends SQLiteSelect>(
   query: Query,
-  { search = "", category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery,
+  { category, page = 1, pageSize = SHOP_PAGE_SIZE }: PageQuery,
 ) {
-  const limit = pageSize + 1;
-  const offset = (page - 1) * pageSize;
-  return search
-    ? query
-        .where(sql`${products.id} IN (${searchPageIds({ term: search, category, limit, offset })})`)
-        .orderBy(asc(products.name), asc(products.id))
-    : query
-        .where(category === undefined ? undefined : eq(products.category, category))
-        .orderBy(asc(products.name), asc(products.id))
-        .limit(limit)
-        .offset(offset);
+  return query
+    .where(category === undefined ? undefined : eq(products.category, category))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
 }
 
 const cardsQuery = (db: Database) => db.select(CARD_COLUMNS).from(products).$dynamic();
@@ -69,20 +72,88 @@ function toPage<Row>(rows: Row[], pageSize = SHOP_PAGE_SIZE) {
   return { products: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
-/** One page of the catalogue (of one category when given), alphabetical, every column. */
+/** A page of a listing or a search, and the search a result found only through corrections rests on. */
+export type SearchResultPage<Row> = { products: Row[]; hasMore: boolean; correctedTo: string | null };
+
+/** What a search statement adds to each row (product-search.server.ts). */
+type SearchColumns = { search_tier: number; search_best: number; search_fixes: string };
+
+/** The search the page's products rest on when every one was found through a correction, else null. */
+function correctionOf(plan: SearchPlan, rows: SearchColumns[]): string | null {
+  const first = rows[0];
+  if (!first || first.search_best !== 2) return null;
+  const corrections = new Map<number, string>();
+  for (const [term, word] of JSON.parse(first.search_fixes) as [number, string][]) {
+    if (!corrections.has(term)) corrections.set(term, word);
+  }
+  return correctedSearch(plan, corrections);
+}
+
+/**
+ * One page of a search (query.search non-empty): `columns` of each product read by one statement, in page
+ * order, through the request's batched reads, with the correction the result rests on.
+ */
+async function searchPage<Row>(
+  read: BatchedRead,
+  query: PageQuery & { search: string },
+  columns: SQL,
+  toRow: (record: Record<string, unknown>) => Row,
+): Promise<SearchResultPage<Row> | null> {
+  const plan = planSearch(query.search);
+  if (plan.kind === "none") return null;
+  const pageSize = query.pageSize ?? SHOP_PAGE_SIZE;
+  const rows = await read<Record<string, unknown> & SearchColumns>(
+    searchStatement(plan, columns, {
+      limit: pageSize + 1,
+      offset: ((query.page ?? 1) - 1) * pageSize,
+      category: query.category,
+    }),
+  );
+  return { ...toPage(rows.map(toRow), pageSize), correctedTo: correctionOf(plan, rows) };
+}
+
+/** Every column of products as a search statement selects them, keyed by column name. */
+const PRODUCT_COLUMNS = Object.values(getTableColumns(products));
+const ALL_COLUMNS_SQL = sql.join(
+  PRODUCT_COLUMNS.map((column) => sql`p.${sql.identifier(column.name)}`),
+  sql`, `,
+);
+function productFromRecord(record: Record<string, unknown>): Product {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(products)).map(([key, column]) => [key, record[column.name]]),
+  ) as Product;
+}
+const CARD_COLUMNS_SQL = sql.raw(
+  "p.id, p.name, p.category, p.price_kobo, p.image_key, p.medicine_class, p.stock",
+);
+
+type Reads = { db: Database; read: BatchedRead };
+
+/** One page of the catalogue (of one category when given), alphabetical, or of a search; every column. */
 export async function listProducts(
-  db: Database,
+  { db, read }: Reads,
   query: PageQuery,
-): Promise<{ products: Product[]; hasMore: boolean }> {
-  return toPage(await pageQuery(db.select().from(products).$dynamic(), query), query.pageSize);
+): Promise<SearchResultPage<Product>> {
+  const found = query.search
+    ? await searchPage(read, { ...query, search: query.search }, ALL_COLUMNS_SQL, productFromRecord)
+    : null;
+  if (found) return found;
+  const rows = await pageQuery(db.select().from(products).$dynamic(), query);
+  return { ...toPage(rows, query.pageSize), correctedTo: null };
 }
 
 /** The same page as `listProducts`, with what its cards show. */
 export async function listProductCards(
-  db: Database,
+  { db, read }: Reads,
   query: PageQuery,
-): Promise<{ products: ProductCardRow[]; hasMore: boolean }> {
-  return toPage(await pageQuery(cardsQuery(db), query), query.pageSize);
+): Promise<SearchResultPage<ProductCardRow>> {
+  const found = query.search
+    ? await searchPage(read, { ...query, search: query.search }, CARD_COLUMNS_SQL, (record) =>
+        toCardRow(record as CardRecord),
+      )
+    : null;
+  if (found) return found;
+  return { ...toPage(await pageQuery(cardsQuery(db), query), query.pageSize), correctedTo: null };
 }
 
 export async function getProductsByIds(db: Database, ids: number[]): Promise<Product[]> {
@@ -163,35 +234,39 @@ function toCardRow(record: CardRecord): ProductCardRow {
  * cache, round trips cost more than the queries.
  */
 export async function homeProducts(
-  { db, read }: { db: Database; read: BatchedRead },
+  { read }: Pick<Reads, "read">,
   query: PageQuery,
-): Promise<{ hero: ProductCardRow[]; products: ProductCardRow[]; hasMore: boolean }> {
+): Promise<{ hero: ProductCardRow[] } & SearchResultPage<ProductCardRow>> {
   const statements = builtHomeStatements();
   const pageSize = query.pageSize ?? SHOP_PAGE_SIZE;
-  const page: BuiltQuery = query.search
-    ? pageQuery(cardsQuery(db), query).toSQL()
-    : {
-        sql: statements.page.sql,
-        params: fillPlaceholders(statements.page.params, {
-          limit: pageSize + 1,
-          offset: ((query.page ?? 1) - 1) * pageSize,
-        }),
-      };
-  const [pageRows, ...hero] = await Promise.all(
-    [page, ...statements.hero].map((statement) => read<CardRecord>(statement)),
-  );
-  return {
-    hero: hero.flatMap((rows) => rows.slice(0, 1).map(toCardRow)),
-    ...toPage(pageRows.map(toCardRow), pageSize),
-  };
+  const listing = () =>
+    read<CardRecord>({
+      sql: statements.page.sql,
+      params: fillPlaceholders(statements.page.params, {
+        limit: pageSize + 1,
+        offset: ((query.page ?? 1) - 1) * pageSize,
+      }),
+    }).then((rows) => ({ ...toPage(rows.map(toCardRow), pageSize), correctedTo: null }));
+  // Started together, so they travel in one batch.
+  const [found, ...hero] = await Promise.all([
+    query.search
+      ? searchPage(read, { ...query, search: query.search }, CARD_COLUMNS_SQL, (record) =>
+          toCardRow(record as CardRecord),
+        )
+      : listing(),
+    ...statements.hero.map((statement) => read<CardRecord>(statement)),
+  ]);
+  // A search of nothing but marks the folding drops reads the listing after all.
+  const page = found ?? (await listing());
+  return { hero: hero.flatMap((rows) => rows.slice(0, 1).map(toCardRow)), ...page };
 }
 
 /** The categories that have products, alphabetical: read from the category index alone. */
-export async function listCategories(db: Database): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .orderBy(asc(products.category));
+export async function listCategories(read: BatchedRead): Promise<string[]> {
+  // Through the batched reads: a listing's page and its category links travel to D1 together.
+  const rows = await read<{ category: string }>(
+    sql`SELECT DISTINCT ${products.category} AS category FROM ${products} ORDER BY 1`,
+  );
   return rows.map((row) => row.category);
 }
 
@@ -247,4 +322,47 @@ export async function countProducts(db: Database): Promise<number> {
     .from(products)
     .get();
   return row?.n ?? 0;
+}
+
+/** How many alternatives a product page lists. */
+export const ALTERNATIVES_SHOWN = 6;
+
+/** A product page's alternative: a card's columns, and whether it shares the active ingredient. */
+export type AlternativeRow = ProductCardRow & { sameIngredient: boolean };
+
+/**
+ * Other products a shopper could take instead of product `id`, in stock: the same active ingredient (its
+ * generic name, whatever the case) and strength first, then the same ingredient at other strengths, then
+ * others for the same use (category). One statement from the id alone, so it travels with the product's own
+ * read; each part walks an index in name order (products_generic_idx, products_category_idx).
+ */
+export function productAlternatives(read: BatchedRead, id: number): Promise<AlternativeRow[]> {
+  const inStock = sql`(p.stock IS NULL OR p.stock > 0)`;
+  const n = ALTERNATIVES_SHOWN;
+  return read<CardRecord & { same_ingredient: number }>(sql`
+    WITH me AS (SELECT generic_name, strength, category FROM products WHERE id = ${id})
+    SELECT ${CARD_COLUMNS_SQL}, same_ingredient FROM (
+      SELECT * FROM (SELECT p.id, 1 AS same_ingredient, 0 AS part FROM products AS p, me
+        WHERE p.generic_name = me.generic_name COLLATE NOCASE AND p.strength = me.strength
+          AND p.id <> ${id} AND ${inStock} ORDER BY p.name, p.id LIMIT ${n})
+      UNION ALL
+      SELECT * FROM (SELECT p.id, 1, 1 FROM products AS p, me
+        WHERE p.generic_name = me.generic_name COLLATE NOCASE AND p.strength IS NOT me.strength
+          AND p.id <> ${id} AND ${inStock} ORDER BY p.name, p.id LIMIT ${n})
+      UNION ALL
+      SELECT * FROM (SELECT p.id, 0, 2 FROM products AS p, me
+        WHERE p.category = me.category AND p.id <> ${id} AND ${inStock}
+          AND (me.generic_name IS NULL OR p.generic_name IS NULL OR p.generic_name <> me.generic_name COLLATE NOCASE)
+        ORDER BY p.name, p.id LIMIT ${n})
+    ) AS a JOIN products AS p ON p.id = a.id ORDER BY a.part, p.name, p.id LIMIT ${n}`).then((rows) =>
+    rows.map((row) => ({ ...toCardRow(row), sameIngredient: row.same_ingredient === 1 })),
+  );
+}
+
+/** One product, every column, through the request's batched reads (so it can travel with others). */
+export async function readProductById(read: BatchedRead, id: number): Promise<Product | undefined> {
+  const [row] = await read<Record<string, unknown>>(
+    sql`SELECT ${ALL_COLUMNS_SQL} FROM products AS p WHERE p.id = ${id}`,
+  );
+  return row ? productFromRecord(row) : undefined;
 }

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/admin/product-form";
 import type { FormFailure } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
+import { otherNamesOf } from "~/lib/other-names";
 import {
   editProduct,
   parseProductIdParam,
@@ -42,6 +43,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       description: product.description ?? "",
       directions: product.directions ?? "",
       warnings: product.warnings ?? "",
+      alsoKnownAs: otherNamesOf(product.alsoKnownAs).join("\n"),
       stock: product.stock === null ? "" : String(product.stock),
     },
   };

@@ -32,6 +32,10 @@ import { whatsAppLink } from "~/lib/whatsapp";
 import type { loader as rootLoader } from "~/root";
 import { myOrders } from "~/features/orders/orders.server";
 import { myPrescriptions, uploadPrescription } from "~/features/prescriptions/prescriptions.server";
+import { myBackInStock, type BackInStockItem } from "~/features/catalogue/back-in-stock.server";
+import { BACK_IN_STOCK_INTENT } from "~/features/catalogue/back-in-stock";
+import { AddToCartForm } from "~/components/product-card";
+import { formatNaira } from "~/lib/money";
 import { AppError } from "~/lib/app-error";
 import { requireUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
@@ -51,8 +55,12 @@ export const RECENT_ACTIVITY_COUNT = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const prescriptions = await myPrescriptions(context, user.id);
+  const [prescriptions, backInStock] = await Promise.all([
+    myPrescriptions(context, user.id),
+    myBackInStock(context, user),
+  ]);
   return {
+    backInStock,
     // The greeting carries the name only for customers; "User" otherwise.
     greetingName: user.role !== "admin" && user.name ? user.name : "User",
     // Streamed: the page shows "Loading recent activity…" until the orders arrive.
@@ -102,7 +110,7 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
   orNetworkFailure(() => serverAction<typeof action>(), { ok: false, message: UPLOAD_NETWORK_ERROR });
 
 export default function Dashboard() {
-  const { greetingName, recent, prescriptions, chatConsent } = useLoaderData<typeof loader>();
+  const { greetingName, recent, prescriptions, chatConsent, backInStock } = useLoaderData<typeof loader>();
   const actionData = useActionData<UploadResult>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const helpLink = whatsAppLink(root?.store.whatsapp ?? "", "Hello MediStore, I need help with my account.");
@@ -152,6 +160,8 @@ export default function Dashboard() {
           />
         ) : null}
       </div>
+
+      {backInStock.length > 0 ? <BackInStockList items={backInStock} /> : null}
 
       {/* One column on phones; a track of minmax(0, 1fr) lets long order names wrap, not widen the page. */}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -269,5 +279,60 @@ export default function Dashboard() {
         </div>
       </section>
     </main>
+  );
+}
+
+/** The medicines the customer asked to hear about: those back in stock first, to add to the cart. */
+function BackInStockList({ items }: { items: BackInStockItem[] }) {
+  const back = items.filter((item) => item.back).length;
+  return (
+    <section
+      aria-labelledby="back-in-stock-heading"
+      className="mt-6 rounded-xl border border-gray-200 bg-white p-4"
+      data-testid="back-in-stock-list"
+    >
+      <h2 id="back-in-stock-heading" className="text-lg font-semibold">
+        {back > 0 ? `Back in stock (${back})` : "Waiting for stock"}
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        The medicines you asked us to tell you about when they are back in stock.
+      </p>
+      <ul className="mt-3 divide-y divide-gray-100">
+        {items.map((item) => (
+          <li
+            key={item.productId}
+            id={`back-in-stock-${item.productId}`}
+            className="flex flex-wrap items-center gap-3 py-2"
+          >
+            <span className="min-w-0 flex-1">
+              <Link to={item.url} className="break-words font-medium hover:underline">
+                {item.name}
+              </Link>
+              <span className="block text-sm text-gray-700">
+                {formatNaira(item.priceKobo)} ·{" "}
+                {item.back ? (
+                  <strong className="text-green-800">Back in stock</strong>
+                ) : (
+                  "Still out of stock: we will tell you"
+                )}
+              </span>
+            </span>
+            {item.back ? (
+              <AddToCartForm
+                product={{ id: item.productId, name: item.name, inStock: true }}
+                anchor={`back-in-stock-${item.productId}`}
+              />
+            ) : null}
+            <form method="post" action={item.url}>
+              <input type="hidden" name="intent" value={BACK_IN_STOCK_INTENT.forget} />
+              <input type="hidden" name="redirectTo" value="/dashboard" />
+              <button type="submit" className="text-sm text-gray-700 underline">
+                Remove
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,13 +1,20 @@
 /**
- * /products/<id>-<slug>: one medicine, server-rendered: what it is, its class and stock, Add to cart, how
- * to check its NAFDAC number, and schema.org data for search engines. Other spellings redirect (301).
+ * /products/<id>-<slug>: one medicine, server-rendered: what it is, its class and stock, Add to cart, other
+ * choices in stock, how to check its NAFDAC number, and schema.org data for search engines. Other spellings
+ * redirect (301). A signed-in customer on an out-of-stock medicine's page asks to be told when it is back
+ * (a plain form posted here).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
+import { changeBackInStock } from "~/features/catalogue/back-in-stock.server";
 import { loadProductPage } from "~/features/catalogue/product-page.server";
-import { handlePage } from "~/services/http.server";
+import type { FormFailure } from "~/lib/app-error";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { handleForm, handlePage, readForm } from "~/services/http.server";
+import { getUser, requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -19,7 +26,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Medicine not found | MediStore" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return handlePage(() => loadProductPage(request, context, params.slug));
+  const user = await getUser(request, context);
+  return handlePage(() => loadProductPage(request, context, params.slug, user));
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = /^(\d{1,12})(?:-|$)/.exec(params.slug ?? "");
+  return handleForm(async () => {
+    const form = await readForm(request);
+    const message = await changeBackInStock(context, user, id ? Number(id[1]) : 0, form.get("intent"));
+    const back = safeRedirectPath(form.get("redirectTo"), new URL(request.url).pathname);
+    return redirectWithToast(back, { type: "success", message }, context.config);
+  });
 }
 
 /** Adding to the cart changes the root's data only. */
@@ -31,10 +50,16 @@ const ProductPageIsland = island(() =>
 );
 
 export default function ProductPageRoute() {
-  const { product, jsonLd } = useLoaderData<typeof loader>();
+  const { product, alternatives, backInStock, jsonLd } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
   const nonce = useNonce();
   return (
-    <ProductPageIsland product={product}>
+    <ProductPageIsland
+      product={product}
+      alternatives={alternatives}
+      backInStock={backInStock}
+      backInStockError={failure?.formError ?? null}
+    >
       <script
         type="application/ld+json"
         nonce={nonce || undefined}

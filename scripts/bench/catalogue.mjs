@@ -78,8 +78,9 @@ async function topUp(persistTo, synthetic) {
       "execute",
       "DB",
       "--command",
-      `INSERT INTO products (name, category, price_kobo, image_key) ` +
-        `SELECT rtrim(name, '0123456789') || (${NUMBER} + ${highest}), category, price_kobo, image_key ` +
+      `INSERT INTO products (name, category, price_kobo, image_key, generic_name, medicine_class, also_known_as) ` +
+        `SELECT rtrim(name, '0123456789') || (${NUMBER} + ${highest}), category, price_kobo, image_key, ` +
+        `generic_name, medicine_class, also_known_as ` +
         `FROM products WHERE ${SYNTHETIC} ORDER BY id LIMIT ${take}`,
     ]);
     if (code !== 0) throw new Error(`SQL top-up failed:\n${output}`);

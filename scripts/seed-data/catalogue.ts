@@ -12,6 +12,7 @@
  */
 import type { MedicineClass } from "../../app/db/schema";
 import type { ProductCategory } from "../../app/lib/categories";
+import { otherNamesOf } from "./other-names";
 
 export type SeedProduct = {
   name: string;
@@ -29,9 +30,11 @@ export type SeedProduct = {
   warnings: string;
   /** Units on hand; 0 is out of stock. */
   stock: number;
+  /** Other names shoppers know it by (other-names.ts). */
+  alsoKnownAs: string[];
 };
 
-type Line = Omit<SeedProduct, "nafdacNumber">;
+type Line = Omit<SeedProduct, "nafdacNumber" | "alsoKnownAs">;
 
 const RX_DIRECTIONS = "Take exactly as your doctor prescribed; finish the course even if you feel better.";
 const LONG_TERM = "Take every day as prescribed; do not stop without talking to your doctor.";
@@ -871,5 +874,6 @@ const NAFDAC_PREFIXES = ["A4", "04", "B4", "A11", "C4"];
 
 export const CATALOGUE: SeedProduct[] = LINES.map((line, i) => ({
   ...line,
+  alsoKnownAs: otherNamesOf(line),
   nafdacNumber: `${NAFDAC_PREFIXES[i % NAFDAC_PREFIXES.length]}-${String(1000 + ((i * 7919) % 9000)).padStart(4, "0")}`,
 }));

@@ -33,6 +33,7 @@ describe("GET /api/products", () => {
         description: null,
         directions: null,
         warnings: null,
+        alsoKnownAs: [],
         stock: null,
         inStock: true,
         url: expect.stringMatching(/^\/products\/\d+-coartem-80-480mg-tablets$/),

@@ -5,6 +5,7 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 /** Tables emptied before every test, children first (storage is shared within a test file). */
 const TABLES = [
+  "back_in_stock_requests",
   "prescription_reviews",
   "prescription_access_log",
   "consents",

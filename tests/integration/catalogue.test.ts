@@ -145,15 +145,15 @@ describe("PATCH /api/products/{id}", () => {
     [{ description: "x".repeat(2001) }, "description: Please keep the description under 2,000 characters."],
     [
       { stock: 3, colour: "red", _id: "9" },
-      "Unknown fields: colour, _id. Fields that can be edited: name, category, price, genericName, strength, dosageForm, packSize, manufacturer, nafdacNumber, medicineClass, description, directions, warnings, stock, prescriptionOnly.",
+      "Unknown fields: colour, _id. Fields that can be edited: name, category, price, genericName, strength, dosageForm, packSize, manufacturer, nafdacNumber, medicineClass, description, directions, warnings, alsoKnownAs, stock, prescriptionOnly.",
     ],
     [
       {},
-      "Send a JSON object with one or more of: name, category, price, genericName, strength, dosageForm, packSize, manufacturer, nafdacNumber, medicineClass, description, directions, warnings, stock, prescriptionOnly.",
+      "Send a JSON object with one or more of: name, category, price, genericName, strength, dosageForm, packSize, manufacturer, nafdacNumber, medicineClass, description, directions, warnings, alsoKnownAs, stock, prescriptionOnly.",
     ],
     [
       [1, 2],
-      "Send a JSON object with one or more of: name, category, price, genericName, strength, dosageForm, packSize, manufacturer, nafdacNumber, medicineClass, description, directions, warnings, stock, prescriptionOnly.",
+      "Send a JSON object with one or more of: name, category, price, genericName, strength, dosageForm, packSize, manufacturer, nafdacNumber, medicineClass, description, directions, warnings, alsoKnownAs, stock, prescriptionOnly.",
     ],
     ["{not json", "The request body is not valid JSON."],
   ])("bad PATCH #%# → 400 with the reason, nothing changed", async (body, message) => {

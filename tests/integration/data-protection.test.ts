@@ -61,7 +61,8 @@ async function unzip(response: Response) {
 
 describe("download my data", () => {
   it("holds every kind of record of the customer, with the images, and nothing of anyone else", async () => {
-    const [product] = await seedProducts([DEMO[0]]);
+    const [product, awaited] = await seedProducts([DEMO[0], DEMO[1]]);
+    await env.DB.prepare("UPDATE products SET stock = 0 WHERE id = ?").bind(awaited.id).run();
     const ngozi = await signUp("Ngozi Okafor");
     const emeka = await signUp("Emeka Eze");
     const admin = await signUp("Pharm. Bola Ade", "admin");
@@ -81,6 +82,8 @@ describe("download my data", () => {
     await party.customerSays(ngozi, "Can I take this with food?");
     await sendContact(ngozi, ngozi.email, "Where is my parcel?");
     await sendContact(ngozi, "someone.else@example.com", "Not from my account's address");
+    const asked = await ngozi.client.post(`/products/${awaited.id}`, { intent: "back-in-stock" });
+    expect(asked.status).toBe(302);
 
     const other = await placeOrder(product.id, {
       client: emeka.client,
@@ -132,6 +135,7 @@ describe("download my data", () => {
     expect(data.consents).toMatchObject([
       { kind: "prescriptions", noticeVersion: "2026-11", withdrawnAt: null },
     ]);
+    expect(data.backInStock).toMatchObject([{ product: awaited.name }]);
 
     const text = JSON.stringify(data);
     for (const foreign of [emeka.email, emeka.id, other.orderRef, "9 Secret Lane", "Emeka", "someone.else"])

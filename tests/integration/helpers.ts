@@ -1,6 +1,8 @@
 /** Test helpers for integration tests that drive the built Worker through SELF.fetch. */
 import { env, SELF } from "cloudflare:test";
 import { D1_MAX_BOUND_PARAMETERS } from "~/db/in-pieces";
+import { storedOtherNames } from "~/lib/other-names";
+import { CATALOGUE } from "../../scripts/seed-data/catalogue";
 import { expect } from "vitest";
 
 export const ORIGIN = "http://medistore.test";
@@ -71,6 +73,33 @@ export async function seedProducts(
     out.push({ id: row!.id, name: p.name, category: p.category, priceKobo: p.priceKobo });
   }
   return out;
+}
+
+/**
+ * The demo catalogue as `npm start` seeds it (scripts/seed-data/catalogue.ts: names, generic names, other
+ * names, strengths, classes, stock), without pictures. Answers each product's id by name.
+ */
+export async function seedDemoCatalogue(): Promise<Map<string, number>> {
+  const insert = env.DB.prepare(
+    `INSERT INTO products (name, category, price_kobo, generic_name, strength, dosage_form, medicine_class,
+      stock, also_known_as) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, name`,
+  );
+  const results = await env.DB.batch<{ id: number; name: string }>(
+    CATALOGUE.map((p) =>
+      insert.bind(
+        p.name,
+        p.category,
+        p.priceNaira * 100,
+        p.genericName,
+        p.strength,
+        p.dosageForm,
+        p.medicineClass,
+        p.stock,
+        storedOtherNames(p.alsoKnownAs),
+      ),
+    ),
+  );
+  return new Map(results.map((r) => [r.results[0]!.name, r.results[0]!.id]));
 }
 
 export const DEMO = [

@@ -4,6 +4,7 @@ import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { MEDICINE_CLASS } from "~/lib/vocabularies";
 import { FieldError, FormError, FormField, INPUT_CLASS, TextAreaField } from "../form-field";
 import type { FormFailure } from "~/lib/app-error";
+import { OTHER_NAME_MAX_LENGTH, OTHER_NAMES_MAX } from "~/lib/other-names";
 
 /** What the form shows to start with: every field as typed text ("" when the product has none). */
 export type ProductFormDefaults = Partial<
@@ -21,6 +22,7 @@ export type ProductFormDefaults = Partial<
     | "description"
     | "directions"
     | "warnings"
+    | "alsoKnownAs"
     | "stock",
     string
   >
@@ -148,6 +150,22 @@ export function ProductForm({
         {text("packSize", "Pack size", 100, "2 x 12 tablets")}
         {text("manufacturer", "Manufacturer", 200)}
         {text("nafdacNumber", "NAFDAC reg. no.", 12, "A4-1234")}
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label="Also known as (brands and other names, one a line)"
+            name="alsoKnownAs"
+            idPrefix={prefix}
+            rows={3}
+            maxLength={OTHER_NAMES_MAX * (OTHER_NAME_MAX_LENGTH + 1)}
+            required={false}
+            defaultValue={values.alsoKnownAs}
+            error={errors.alsoKnownAs}
+          />
+          <p className="mt-1 text-xs text-gray-600">
+            Shoppers who search for one of these find this product, e.g. Panadol, Tylenol or Acetaminophen for
+            paracetamol.
+          </p>
+        </div>
         <div className="sm:col-span-2">
           <label htmlFor={id("medicineClass")} className="block text-sm font-medium text-gray-800">
             Class

@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
 import { AppError, firstFieldError } from "~/lib/app-error";
+import { storedOtherNames } from "~/lib/other-names";
 import { fieldErrors, productDetailsFormSchema, productPatchSchema, productSchema } from "~/lib/validation";
 import {
   createProduct,
@@ -33,6 +34,7 @@ export const PRODUCT_DETAIL_FIELDS = [
   "description",
   "directions",
   "warnings",
+  "alsoKnownAs",
   "stock",
 ] as const;
 
@@ -76,7 +78,14 @@ function parseProductFields(form: FormData): ProductInput {
     throw new AppError(400, firstFieldError(errors), errors);
   }
   const { name, category, price } = basics.data;
-  return { name, category, priceKobo: price, ...details.data };
+  const { alsoKnownAs, ...rest } = details.data;
+  return {
+    name,
+    category,
+    priceKobo: price,
+    ...rest,
+    ...(alsoKnownAs === undefined ? {} : { alsoKnownAs: storedOtherNames(alsoKnownAs) }),
+  };
 }
 
 /** The form's image as a stored thumbnail key; a bad image is an error on the image field. */
@@ -228,8 +237,12 @@ export async function patchProduct(
   const unknown = Object.keys(body).filter((key) => !(PATCHABLE_FIELDS as readonly string[]).includes(key));
   if (unknown.length > 0) throw new AppError(400, unknownFieldsMessage(unknown.slice(0, 20)));
 
-  const { price, prescriptionOnly, ...fields } = parseOrThrow(productPatchSchema, body);
-  const input: Partial<ProductInput> = { ...fields, ...(price === undefined ? {} : { priceKobo: price }) };
+  const { price, prescriptionOnly, alsoKnownAs, ...fields } = parseOrThrow(productPatchSchema, body);
+  const input: Partial<ProductInput> = {
+    ...fields,
+    ...(price === undefined ? {} : { priceKobo: price }),
+    ...(alsoKnownAs === undefined ? {} : { alsoKnownAs: storedOtherNames(alsoKnownAs) }),
+  };
   if (prescriptionOnly !== undefined) {
     const classNow = fields.medicineClass ?? existing.medicineClass;
     if (prescriptionOnly && fields.medicineClass !== undefined && fields.medicineClass !== "prescription") {

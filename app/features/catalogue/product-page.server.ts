@@ -6,8 +6,11 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { formatNaira, koboToNaira } from "~/lib/money";
-import { getProductById } from "~/models/product.server";
-import { categoryPath, productPath, type ProductPageData } from "./product-view";
+import { otherNamesOf } from "~/lib/other-names";
+import type { PublicUser } from "~/lib/user";
+import { hasAskedBackInStock } from "~/models/back-in-stock.server";
+import { productAlternatives, readProductById } from "~/models/product.server";
+import { categoryPath, productPath, type AlternativeCard, type ProductPageData } from "./product-view";
 import { keptForCatalogue, toCard } from "./shop.server";
 
 export const PRODUCT_PAGE_NOT_FOUND =
@@ -27,6 +30,7 @@ function toPage(product: Product): ProductPageData {
     description: product.description,
     directions: product.directions,
     warnings: product.warnings,
+    alsoKnownAs: otherNamesOf(product.alsoKnownAs),
   };
 }
 
@@ -74,20 +78,46 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-export async function loadProductPage(request: Request, context: AppLoadContext, param: string | undefined) {
+/**
+ * The product and its alternatives (other products in stock with the same active ingredient, then for the
+ * same use), read together in one round trip and kept while the catalogue holds. A signed-in customer on an
+ * out-of-stock product's page is also told whether they asked to hear when it is back: a read of its own,
+ * after the session's (the only product page that waits on D1 twice).
+ */
+export async function loadProductPage(
+  request: Request,
+  context: AppLoadContext,
+  param: string | undefined,
+  user: PublicUser | null,
+) {
   const match = /^(\d{1,12})(?:-|$)/.exec(param ?? "");
   const id = match ? Number(match[1]) : null;
-  const product =
+  const found =
     id === null
       ? undefined
-      : await keptForCatalogue(context, `product ${id}`, () => getProductById(context.db, id));
-  if (!product) throw new AppError(404, PRODUCT_PAGE_NOT_FOUND);
+      : await keptForCatalogue(context, `product ${id}`, async () => {
+          const [product, alternatives] = await Promise.all([
+            readProductById(context.read, id),
+            productAlternatives(context.read, id),
+          ]);
+          return product && { product, alternatives };
+        });
+  if (!found) throw new AppError(404, PRODUCT_PAGE_NOT_FOUND);
+  const { product } = found;
   const url = new URL(request.url);
   const canonical = productPath(product);
   if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
   const page = toPage(product);
+  const alternatives: AlternativeCard[] = found.alternatives.map((row) => ({
+    ...toCard(row),
+    sameIngredient: row.sameIngredient,
+  }));
   return {
     product: page,
+    alternatives,
+    // Only where it can be asked: out of stock, signed in.
+    backInStock:
+      page.inStock || !user ? null : { asked: await hasAskedBackInStock(context.read, user.id, product.id) },
     canonicalUrl: `${url.origin}${canonical}`,
     description: metaDescription(page),
     jsonLd: scriptJson(structuredData(page, url.origin)),

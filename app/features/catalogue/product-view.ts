@@ -76,4 +76,9 @@ export type ProductPageData = ProductCardData & {
   description: string | null;
   directions: string | null;
   warnings: string | null;
+  /** Other names shoppers know it by (brands, international names). */
+  alsoKnownAs: string[];
 };
+
+/** Another product a shopper could take instead: in stock, the same active ingredient or the same use. */
+export type AlternativeCard = ProductCardData & { sameIngredient: boolean };

@@ -1,13 +1,14 @@
 /**
- * Browsing the catalogue: the home page's hero and grid, /shop, the back office's list and
- * `GET /api/products`, all through one search (an indexed substring match on name or category) and one
- * paging rule.
+ * Browsing the catalogue: the home page's hero and grid, /shop, the categories, the back office's list and
+ * `GET /api/products`, all through one search (app/models/product-search.server.ts: names, other names,
+ * generic names and categories, forgiving of misspellings) and one paging rule.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { productImageUrl } from "~/lib/images";
 import { koboToNaira } from "~/lib/money";
+import { otherNamesOf } from "~/lib/other-names";
 import { parsePage } from "~/lib/pagination";
 import { keptWhileCatalogueHolds } from "~/models/catalogue-version.server";
 import {
@@ -55,6 +56,7 @@ export function toApiProduct(product: Product, origin: string) {
     description: product.description,
     directions: product.directions,
     warnings: product.warnings,
+    alsoKnownAs: otherNamesOf(product.alsoKnownAs),
     stock: product.stock,
     inStock: stockView(product.stock).inStock,
     url: productPath(product),
@@ -84,15 +86,20 @@ function pageAskedFor(url: URL) {
 /** One page of product cards (of one category when given) for `?q=` and `?page=` in the URL. */
 async function searchPage(context: AppLoadContext, url: URL, pageSize?: number, category?: string) {
   const { search, page } = pageAskedFor(url);
-  const { products, hasMore } = await listProductCards(context.db, { search, page, pageSize, category });
-  return { search, page, hasMore, products };
+  const { products, hasMore, correctedTo } = await listProductCards(context, {
+    search,
+    page,
+    pageSize,
+    category,
+  });
+  return { search, page, hasMore, products, correctedTo };
 }
 
 export type CategoryLink = { name: string; url: string };
 
 /** Every category that has products, as links to its listing. */
 export async function loadCategoryLinks(context: AppLoadContext): Promise<CategoryLink[]> {
-  const categories = await keptForCatalogue(context, "categories", () => listCategories(context.db));
+  const categories = await keptForCatalogue(context, "categories", () => listCategories(context.read));
   return categories.map((name) => ({ name, url: categoryPath(name) }));
 }
 
@@ -100,7 +107,7 @@ export const CATEGORY_NOT_FOUND = "We could not find that category. It may have 
 
 /** /categories/<slug>: the category's products, searchable within it; an unknown slug (or an empty one) is a 404. */
 export async function loadCategoryPage(request: Request, context: AppLoadContext, slug: string | undefined) {
-  const categories = await keptForCatalogue(context, "categories", () => listCategories(context.db));
+  const categories = await keptForCatalogue(context, "categories", () => listCategories(context.read));
   const category = categories.find((name) => slugify(name) === slug);
   if (!category) throw new AppError(404, CATEGORY_NOT_FOUND);
   const url = new URL(request.url);
@@ -131,10 +138,24 @@ export async function loadHome(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const search = normalizeSearch(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  const { hero, products, hasMore } = await keptForCatalogue(context, `home ${page} ${search}`, () =>
-    homeProducts(context, { search, page }),
+  // A search that finds nothing offers the categories: read beside it, in the same round trip.
+  const [{ hero, products, hasMore, correctedTo }, categories] = await keptForCatalogue(
+    context,
+    `home ${page} ${search}`,
+    () => Promise.all([homeProducts(context, { search, page }), search ? listCategories(context.read) : []]),
   );
-  return { hero: hero.map(toCard), grid: { search, page, hasMore, products: products.map(toCard) } };
+  const emptyCategories = categories.map((name) => ({ name, url: categoryPath(name) }));
+  return {
+    hero: hero.map(toCard),
+    grid: {
+      search,
+      page,
+      hasMore,
+      correctedTo,
+      products: products.map(toCard),
+      emptyCategories: products.length === 0 ? emptyCategories : undefined,
+    },
+  };
 }
 
 const ADMIN_PAGE_SIZE = 48;
@@ -156,7 +177,7 @@ export async function apiProducts(request: Request, context: AppLoadContext) {
     throw new AppError(400, `limit must be a whole number from 1 to ${API_MAX_LIMIT}.`);
   }
   const { search, page } = pageAskedFor(url);
-  const { products, hasMore } = await listProducts(context.db, { search, page, pageSize: limit });
+  const { products, hasMore } = await listProducts(context, { search, page, pageSize: limit });
   let next: string | null = null;
   if (hasMore) {
     const nextUrl = new URL(url);

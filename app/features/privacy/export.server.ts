@@ -15,6 +15,7 @@ import { listOrdersForUser, statusEventsFor } from "~/models/order.server";
 import { accessLogFor, contactMessagesOf, listConsents, prescriptionsOf } from "~/models/privacy.server";
 import { findUserById } from "~/models/user.server";
 import { ownPrescriptionBytes } from "~/features/prescriptions/prescriptions.server";
+import { backInStockOf } from "~/models/back-in-stock.server";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -37,6 +38,7 @@ data.json
   - contactMessages: messages you sent through the contact form while logged in.
   - consents: each consent you gave (prescriptions, chat), the version of the privacy notice it was given
     under, and when you withdrew it.
+  - backInStock: the medicines you asked us to tell you about when they are back in stock, and when.
   All times are in UTC (ISO 8601).
 
 prescriptions/
@@ -68,6 +70,7 @@ export async function exportMyData(
   );
   const contactMessages = await contactMessagesOf(db, viewer.id);
   const consents = await listConsents(db, viewer.id);
+  const backInStock = await backInStockOf(context.read, viewer.id);
   // Admins have no conversation of their own (theirs are the customers').
   const chat = viewer.role === "admin" ? [] : await fetchWholeHistory(context.config, viewer.id);
 
@@ -158,6 +161,7 @@ export async function exportMyData(
       givenAt: iso(c.givenAt),
       withdrawnAt: iso(c.withdrawnAt),
     })),
+    backInStock: backInStock.map((b) => ({ product: b.name, askedAt: iso(b.askedAt) })),
   };
 
   files["data.json"] = strToU8(JSON.stringify(data, null, 2));

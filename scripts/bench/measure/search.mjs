@@ -15,6 +15,8 @@ import { countProducts } from "./count-products.mjs";
 const DEEP = "page=40";
 const shop = (/** @type {string} */ q, extra = "") =>
   `/shop?q=${encodeURIComponent(q)}${extra && `&${extra}`}`;
+const api = (/** @type {string} */ q, extra = "") =>
+  `/api/products?q=${encodeURIComponent(q)}&limit=24${extra && `&${extra}`}`;
 const inCategory = (/** @type {string} */ q, extra = "") =>
   `/categories/antibiotics?q=${encodeURIComponent(q)}${extra && `&${extra}`}`;
 
@@ -41,6 +43,25 @@ export const SEARCH_SHAPES = [
   { shape: "deep page, search", paths: [shop("a", DEEP), shop("pa", DEEP), shop("tab", DEEP)] },
   { shape: "deep page, category + search", paths: [inCategory("a", DEEP), inCategory("in", DEEP)] },
   { shape: "API search", paths: ["/api/products?q=pa&limit=24", "/api/products?q=tablets&limit=24"] },
+  // Forgiving search (app/models/product-search.server.ts): corrections, other names, everyday words.
+  { shape: "misspelt, one edit", paths: [shop("paracetmol"), shop("ibuprofin"), shop("cetrizine")] },
+  { shape: "misspelt, two edits", paths: [shop("metfornim"), shop("iboprufen"), shop("amoxcilin")] },
+  { shape: "misspelt, with a word", paths: [shop("ibuprofin 400mg"), shop("folik acid")] },
+  { shape: "brand (other name)", paths: [shop("amoxil"), shop("tylenol"), shop("losec")] },
+  { shape: "international name", paths: [shop("acetaminophen"), shop("albuterol"), shop("co-amoxiclav")] },
+  { shape: "everyday words", paths: [shop("vit c"), shop("cough syrup"), shop("painkiller")] },
+  { shape: "no match at all", paths: [shop("xylophone"), shop("qwertyuiop")] },
+  {
+    shape: "category + misspelt or brand",
+    paths: [inCategory("amoxicilin"), inCategory("amoxil"), inCategory("amoxil", DEEP)],
+  },
+  { shape: "deep page, misspelt or brand", paths: [shop("paracetmol", DEEP), shop("tylenol", DEEP)] },
+  // The API is never cached: these reach D1 on every request, as the first shopper to search a term does.
+  { shape: "API misspelt", paths: [api("paracetmol"), api("metfornim"), api("ibuprofin 400mg")] },
+  { shape: "API other names", paths: [api("acetaminophen"), api("tylenol"), api("co-amoxiclav")] },
+  { shape: "API everyday words", paths: [api("vit c"), api("cough syrup"), api("painkiller")] },
+  { shape: "API no match", paths: [api("xylophone"), api("qwertyuiop")] },
+  { shape: "API deep page, misspelt or brand", paths: [api("paracetmol", DEEP), api("tylenol", DEEP)] },
   { shape: "listing, no search", paths: ["/", "/shop", `/shop?${DEEP}`, "/categories/antibiotics"] },
 ];
 

@@ -1,22 +1,12 @@
 import { flatRoutes } from "@remix-run/fs-routes";
 import { layout, type RouteConfig } from "@remix-run/route-config";
+import { CATALOGUE_PAGES } from "./catalogue-pages";
 
-/**
- * The pages shoppers land on and the edge cache keeps (workers/edge-cache.ts), plus the 404: every utility
- * they use is in the small stylesheet inline in every page (styles/catalogue.css, which scans these files).
- */
-const CATALOGUE_PAGES = new Set([
-  "routes/_index.tsx",
-  "routes/shop.tsx",
-  "routes/categories.$slug.tsx",
-  "routes/products.$slug.tsx",
-  "routes/$.tsx",
-]);
 /** The back office links its own whole sheet (routes/admin.tsx). */
 const BACK_OFFICE = "routes/admin.tsx";
 
 /**
- * The routes of app/routes (file names as URLs). Every page but those above sits in a pathless layout that
+ * The routes of app/routes (file names as URLs). Every page but the catalogue's (CATALOGUE_PAGES) and the back office sits in a pathless layout that
  * links the shop's whole stylesheet (layouts/shop-stylesheet.tsx): a new page is styled whole without
  * anyone having to remember it, and only a page added to CATALOGUE_PAGES must make do with the inline sheet.
  */

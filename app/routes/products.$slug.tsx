@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { island } from "~/components/island";
+import { ProductPage } from "~/components/product-page";
 import { useNonce } from "~/components/nonce";
 import { loadProductPage } from "~/features/catalogue/product-page.server";
 import { handlePage } from "~/services/http.server";
@@ -26,21 +26,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
-const ProductPageIsland = island(() =>
-  import("~/components/product-page").then((m) => ({ default: m.ProductPage })),
-);
-
 export default function ProductPageRoute() {
   const { product, jsonLd } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   return (
-    <ProductPageIsland product={product}>
+    <ProductPage product={product}>
       <script
         type="application/ld+json"
         nonce={nonce || undefined}
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
-    </ProductPageIsland>
+    </ProductPage>
   );
 }

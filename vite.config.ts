@@ -5,6 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
 import { serverRouter } from "./scripts/build/server-router-plugin";
 import { serviceWorker } from "./scripts/build/service-worker-plugin";
+import { inlineStylesheetRoutes } from "./app/lib/route-policy";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -18,19 +19,44 @@ declare module "@remix-run/cloudflare" {
  */
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
+/** A route module as Rollup sees it (Remix's client entry for a route re-exports from it). */
+const ROUTE_MODULE = /\/app\/(root|routes\/[^/]+|layouts\/[^/]+)\.tsx$/;
+const ROOT_MODULE = /\/app\/root\.tsx$/;
+/** The catalogue's pages, where shoppers land (lib/route-policy.ts: the ones given the inline stylesheet). */
+const CATALOGUE_PAGES = new Set(inlineStylesheetRoutes());
+const isCataloguePage = (route: string) => CATALOGUE_PAGES.has(route.replace(/^.*\/app\//, ""));
+
+type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
+
+/** The route modules that import a module statically, directly or through other modules. */
+function routesImporting(id: string, moduleInfo: ModuleInfoOf, seen = new Set<string>()): Set<string> {
+  const routes = new Set<string>();
+  if (seen.has(id)) return routes;
+  seen.add(id);
+  for (const importer of moduleInfo(id)?.importers ?? []) {
+    if (ROUTE_MODULE.test(importer)) routes.add(importer);
+    else for (const route of routesImporting(importer, moduleInfo, seen)) routes.add(route);
+  }
+  return routes;
+}
+
 /**
- * The small modules every page's first load needs (the cart's providers, the islands' loader, the nonce and
- * offline banner) ride in one "shell" chunk: as separate files each paid its own request and compression
- * overhead.
+ * Few, large chunks: every request costs a phone its headers and a round trip, and one larger file
+ * compresses better than many small ones. Besides "framework", the code a shopper's first visit needs from
+ * more than one module (what the root route imports, which every page loads, and what two or more of the
+ * catalogue's pages share) is one "app" chunk. A page's own code stays in its route's chunk; code behind a
+ * dynamic import() (the cart drawer's insides) and code only other pages share keep Rollup's chunks.
  */
-const SHELL =
-  /\/app\/(components\/(nonce|island|cart-drawer|cart-mutations)\.tsx|lib\/(network-failure|offline-banner-text)\.ts|features\/cart\/change-ids\.ts)$/;
-const frameworkChunk = (id: string) =>
-  FRAMEWORK.test(id) || id.includes("vite/preload-helper")
-    ? "framework"
-    : SHELL.test(id)
-      ? "shell"
-      : undefined;
+function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
+  // With React's CommonJS modules go Rollup's helpers for them: in "app", they would make the two chunks
+  // import each other, and React would run after the code that needs it.
+  if (FRAMEWORK.test(id) || id.includes("vite/preload-helper") || id.startsWith("\0")) return "framework";
+  if (!id.includes("/app/") || ROUTE_MODULE.test(id) || id.includes("?")) return undefined;
+  const routes = [...routesImporting(id, getModuleInfo)];
+  if (routes.some((route) => ROOT_MODULE.test(route)) || routes.filter(isCataloguePage).length >= 2)
+    return "app";
+  return undefined;
+}
 
 // Built with `remix vite:build` and served by `wrangler dev` / `wrangler deploy` (workers/app.ts).
 export default defineConfig(({ isSsrBuild }) => ({
@@ -67,7 +93,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? true : "terser",
     terserOptions: isSsrBuild ? undefined : { compress: { passes: 2 }, format: { comments: false } },
     cssMinify: true,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: frameworkChunk } },
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: chunkOf } },
     // No preload lists inside our chunks: the code behind a dynamic import() comes after the first paint,
     // and the lists of its dependencies' file names cost more bytes on the first load than they save later.
     modulePreload: false,

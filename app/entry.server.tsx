@@ -3,7 +3,6 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { InlineScriptsContext } from "./components/inline-script";
 import { InlineStylesContext } from "./components/inline-styles";
-import { loadAllIslands } from "./components/island";
 import { NonceContext } from "./components/nonce";
 import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
 import { redactSecrets } from "./lib/route-policy";
@@ -20,8 +19,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Islands render inline, never as a fallback to fill in later: the page is whole without JavaScript.
-  await loadAllIslands();
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderPage(

@@ -14,31 +14,22 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
+import { DataSaverNotice } from "./components/data-saver";
+import { ErrorPage } from "./components/error-page";
 import { InlineStyles } from "./components/inline-styles";
 import { InlineScript } from "./components/inline-script";
 import { useNonce } from "./components/nonce";
-import { island } from "./components/island";
 import { isDataSaver } from "./lib/data-saver";
+import { KeptFormsSender } from "./components/kept-forms";
 import { OfflineBanner } from "./components/offline-banner";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { AppToaster, FlashToast } from "./components/toaster";
 import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "~/features/cart/cart.server";
 import { deliveryDefaults, prescriptionNeeds } from "~/features/checkout/checkout.server";
 import { getUser } from "./services/session.server";
 import { readToast } from "./services/toast.server";
-
-// The header, footer and toasts are islands (components/island.tsx): rendered whole by the server, their
-// code loads after the first paint, so the first load carries little more than React and Remix.
-const SiteHeader = island(() => import("./components/site-header").then((m) => ({ default: m.SiteHeader })));
-const SiteFooter = island(() => import("./components/site-footer").then((m) => ({ default: m.SiteFooter })));
-const FlashToast = island(() => import("./components/toaster").then((m) => ({ default: m.FlashToast })));
-const AppToaster = island(() => import("./components/toaster").then((m) => ({ default: m.AppToaster })));
-// Sends forms kept offline (IndexedDB): nothing to do before the page has loaded.
-const KeptFormsSender = island(() =>
-  import("./components/kept-forms").then((m) => ({ default: m.KeptFormsSender })),
-);
-const DataSaverNotice = island(() =>
-  import("./components/data-saver").then((m) => ({ default: m.DataSaverNotice })),
-);
 
 export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -166,9 +157,6 @@ export default function App() {
     </CartMutationProvider>
   );
 }
-
-// The error page is an island too: its texts and layout load only when an error is shown.
-const ErrorPage = island(() => import("./components/error-page").then((m) => ({ default: m.ErrorPage })));
 
 /** One error page in the site's look; never a stack trace. */
 export function ErrorBoundary() {

@@ -11,9 +11,10 @@ const CATALOGUE_PAGES = new Set(inlineStylesheetRoutes());
 const BACK_OFFICE = "routes/admin.tsx";
 
 /**
- * The routes of app/routes (file names as URLs). Every page but those above sits in a pathless layout that
- * links the shop's whole stylesheet (layouts/shop-stylesheet.tsx): a new page is styled whole without
- * anyone having to remember it, and only a page given `inlineStylesheet` must make do with the inline sheet.
+ * The routes of app/routes (file names as URLs). Every page but the catalogue's and the back office sits in
+ * a pathless layout that links the shop's whole stylesheet (layouts/shop-stylesheet.tsx): a new page is
+ * styled whole without anyone having to remember it, and only a page given `inlineStylesheet` must make do
+ * with the inline sheet.
  */
 export default flatRoutes().then((routes) => {
   const own = routes.filter((route) => CATALOGUE_PAGES.has(route.file) || route.file === BACK_OFFICE);

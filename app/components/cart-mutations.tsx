@@ -21,7 +21,6 @@ import {
   type ReactNode,
 } from "react";
 import { CHANGE_ID_FIELD } from "~/features/cart/change-ids";
-import { afterIslandsHydrate } from "./island";
 import type { Toast } from "~/lib/toast";
 
 export type CartActionData = { ok: boolean; toast?: Toast; networkError?: boolean };
@@ -35,8 +34,6 @@ type CartMutations = {
 const CartMutationContext = createContext<CartMutations | null>(null);
 
 const KEPT_CHANGES = "medistore-cart-changes";
-/** The longest a kept change waits for the page's islands before it is sent anyway. */
-const ISLANDS_WAIT_MS = 10_000;
 type KeptChange = { id: string; fields: [string, string][] };
 
 function readKept(): KeptChange[] {
@@ -115,22 +112,13 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Changes a previous page of this tab made whose answers never came: sent again, now and when online.
-    // Sending one changes the count and then the cart the islands show: it waits until they are hydrated,
-    // or React would draw them afresh (and drop a search the shopper is typing).
-    let cancel = () => {};
+    // This effect runs once the page has hydrated, so the change never reaches a part still server HTML.
     const replay = () => {
-      if (readKept().length === 0) return;
-      cancel();
-      cancel = afterIslandsHydrate(() => {
-        for (const change of readKept()) if (!inPage.current.has(change.id)) enqueue(toFormData(change));
-      }, ISLANDS_WAIT_MS);
+      for (const change of readKept()) if (!inPage.current.has(change.id)) enqueue(toFormData(change));
     };
     replay();
     window.addEventListener("online", replay);
-    return () => {
-      window.removeEventListener("online", replay);
-      cancel();
-    };
+    return () => window.removeEventListener("online", replay);
   }, [enqueue]);
 
   const submit = useCallback(

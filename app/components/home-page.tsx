@@ -1,4 +1,4 @@
-/** The home page: hero, the shop grid, why trust us, how to consult. An island (see routes/_index.tsx). */
+/** The home page: hero, the shop grid, why trust us, how to consult. */
 import { Link } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { AddToCartForm } from "./product-card";

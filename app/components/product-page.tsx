@@ -1,4 +1,4 @@
-/** One medicine's page, below its JSON-LD: an island (see routes/products.$slug.tsx). */
+/** One medicine's page, below its JSON-LD (routes/products.$slug.tsx). */
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useDataSaver } from "./data-saver";

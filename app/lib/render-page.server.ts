@@ -55,8 +55,8 @@ export function renderPage(element: ReactNode, { nonce, signal, onError }: Optio
       },
     };
     let flowing = false;
-    // React writes from the first read on, not at once: what settles meanwhile (an island's code, the
-    // loaders' data) is written in place, as the web build does, rather than as a fallback replaced later
+    // React writes from the first read on, not at once: what settles meanwhile (a lazy component's code,
+    // deferred data) is written in place, as the web build does, rather than as a fallback replaced later
     // by a script (which a browser without JavaScript would never run).
     const stream = new ReadableStream<Uint8Array>(
       {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { island } from "~/components/island";
+import { HomePage } from "~/components/home-page";
 import type { loader as rootLoader } from "~/root";
 import { loadHome } from "~/features/catalogue/shop.server";
 
@@ -20,8 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Adding to the cart changes the root's data only; the catalogue need not be read again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
-
-const HomePage = island(() => import("~/components/home-page").then((m) => ({ default: m.HomePage })));
 
 export default function Home() {
   const { hero, grid } = useLoaderData<typeof loader>();

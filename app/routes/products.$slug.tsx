@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { island } from "~/components/island";
+import { ProductPage } from "~/components/product-page";
 import { useNonce } from "~/components/nonce";
 import { changeBackInStock } from "~/features/catalogue/back-in-stock.server";
 import { loadProductPage } from "~/features/catalogue/product-page.server";
@@ -45,16 +45,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
 
-const ProductPageIsland = island(() =>
-  import("~/components/product-page").then((m) => ({ default: m.ProductPage })),
-);
-
 export default function ProductPageRoute() {
   const { product, alternatives, backInStock, jsonLd } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const nonce = useNonce();
   return (
-    <ProductPageIsland
+    <ProductPage
       product={product}
       alternatives={alternatives}
       backInStock={backInStock}
@@ -66,6 +62,6 @@ export default function ProductPageRoute() {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
-    </ProductPageIsland>
+    </ProductPage>
   );
 }

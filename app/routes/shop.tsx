@@ -1,7 +1,7 @@
 /** /shop: the product grid on its own page (search results, further pages), linked from the footer. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { island } from "~/components/island";
+import { ShopGrid } from "~/components/shop-grid";
 import { loadCategoryLinks, loadShopGrid } from "~/features/catalogue/shop.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -16,9 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/cart" ? false : defaultShouldRevalidate;
-
-// The grid is an island (components/island.tsx): server-rendered, its code loads after the first paint.
-const ShopGrid = island(() => import("~/components/shop-grid").then((m) => ({ default: m.ShopGrid })));
 
 export default function Shop() {
   const grid = useLoaderData<typeof loader>();

@@ -94,13 +94,13 @@ describe("storefront with JavaScript", () => {
     expect(await page.getByTestId("cart-count").count()).toBe(0);
   });
 
-  it("a search typed before the grid's code arrived is run once it arrives", async () => {
+  it("a search typed before the page's code arrived is run once it arrives", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    // Hold the home page's island code (components/island.tsx), as a slow connection would.
+    // Hold our code's shared chunk (the grid's code, vite.config.ts), as a slow connection would.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(home-page|shop-grid)-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -183,8 +183,8 @@ describe("storefront with JavaScript", () => {
     await page.goto("/");
     // The catalogue's pages carry only the inline sheet.
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
-    // The footer is an island: its links move in the app once React has hydrated them (until then a click
-    // loads the page, as without JavaScript).
+    // The footer's links move in the app once React has hydrated the page (until then a click loads the
+    // page, as without JavaScript).
     await page.waitForFunction(() => {
       const link = document.querySelector('footer a[href="/contact"]');
       return link !== null && Object.keys(link).some((key) => key.startsWith("__reactFiber"));

@@ -1,6 +1,6 @@
 /**
  * The stylesheets (app/styles): the small one inline in every page holds what the catalogue's pages use
- * (catalogue.css, those pages listed in app/routes.ts); every other shop page links the shop's whole sheet
+ * (catalogue.css, the pages lib/route-policy.ts gives `inlineStylesheet`); every other shop page links the shop's whole sheet
  * after it (shop.css), the back office its own (back-office.css). Words of our code and comments that
  * Tailwind's scan would take for utilities (site.css, `@source not inline`) stay out of all of them.
  */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  extractPageAssets,
-  parseAttributes,
-  staticImports,
-  cssImports,
-  sameOrigin,
-} from "../../scripts/bench/measure/html-assets.mjs";
-import { buildRows, countStatuses, renderTable } from "../../scripts/bench/report.mjs";
+import { tallyTransfers } from "../../scripts/bench/measure/transfers.mjs";
+import { buildRows, countStatuses, performanceDoc, renderTable } from "../../scripts/bench/report.mjs";
 import {
   formatBytes,
   formatMs,
@@ -141,71 +135,44 @@ describe("renderTable", () => {
   });
 });
 
-describe("page assets", () => {
-  const page = "http://127.0.0.1:8800/";
-  const html = `<!DOCTYPE html><html><head>
-    <link rel="stylesheet" href="/assets/tailwind-abc.css"/>
-    <link rel="icon" href="/favicon.svg"/>
-    <!-- <link rel="stylesheet" href="/assets/commented-out.css"/> -->
-    <link rel="modulepreload" href="/assets/entry.client-1.js"/>
-    <link rel=modulepreload href='/assets/components-2.js'>
-    <link rel="modulepreload" href="/assets/entry.client-1.js"/>
-    </head><body>
-    <img src="/images/a.webp" alt="" loading="eager" fetchPriority="high"/>
-    <img src="/images/b.webp" alt="" loading="lazy"/>
-    <img alt="no source"/>
-    <script nonce="n">window.__ctx = {"import": "not a module"};</script>
-    <script type="application/json">{"from": "x"}</script>
-    <script nonce="n" type="module" async="">
-      import * as route0 from "/assets/root-3.js";
-      import "/assets/side-effect-4.js";
-      window.__remixManifest = {};
-    </script>
-    <script src="/legacy.js" defer></script>
-    </body></html>`;
+describe("transfers", () => {
+  const at = "http://127.0.0.1:8800";
+  const transfer = (path: string, type: string, bytes: number, status = 200) => ({
+    url: `${at}${path}`,
+    type,
+    status,
+    mimeType: "",
+    bytes,
+  });
+  const load = [
+    transfer("/", "Document", 15_000),
+    transfer("/assets/framework-abc.js", "Script", 82_000),
+    transfer("/assets/root-1.js", "Script", 3_000),
+    transfer("/assets/island-2.js", "Script", 2_000),
+    transfer("/assets/shop-3.css", "Stylesheet", 7_000),
+    transfer("/images/a.webp", "Image", 2_900),
+    transfer("/__manifest?p=%2F", "Fetch", 1_400),
+    transfer("/favicon.svg", "Other", 500),
+    transfer("/assets/gone-4.js", "Script", 300, 404),
+  ];
 
-  it("finds stylesheets, module preloads, module imports and scripts, once each, as absolute URLs", () => {
-    const assets = extractPageAssets(html, page);
-    expect(assets.stylesheets).toEqual([`${page}assets/tailwind-abc.css`]);
-    expect(assets.modulePreloads).toEqual([
-      `${page}assets/entry.client-1.js`,
-      `${page}assets/components-2.js`,
-    ]);
-    expect(assets.inlineModuleImports).toEqual([`${page}assets/root-3.js`, `${page}assets/side-effect-4.js`]);
-    expect(assets.scripts).toEqual([`${page}legacy.js`]);
+  it("counts HTML, CSS and JS at their transfer size, with their requests", () => {
+    const figures = tallyTransfers(load);
+    expect(figures.html).toEqual({ bytes: 15_000, requests: 1 });
+    expect(figures.css).toEqual({ bytes: 7_000, requests: 1 });
+    expect(figures.js).toMatchObject({ bytes: 87_300, requests: 4 });
+    expect(figures.total).toEqual({ bytes: 109_300, requests: 6 });
   });
-  it("counts the scripts a page wakes after its first paint as it counts any other", () => {
-    const sleeping = `<link rel="medistore-after-paint-preload" href="/assets/framework-9.js" />
-      <script nonce="n" type="medistore/after-paint" async="">import * as route0 from "/assets/root-3.js";</script>`;
-    const assets = extractPageAssets(sleeping, page);
-    expect(assets.modulePreloads).toEqual([`${page}assets/framework-9.js`]);
-    expect(assets.inlineModuleImports).toEqual([`${page}assets/root-3.js`]);
+  it("tells React + Remix (the framework chunk) from our own code", () => {
+    const { js } = tallyTransfers(load);
+    expect(js.framework).toEqual({ bytes: 82_000, requests: 1 });
+    expect(js.own).toEqual({ bytes: 5_300, requests: 3 });
   });
-  it("lists images with their loading mode (eager when unset)", () => {
-    const assets = extractPageAssets(html, page);
-    expect(assets.images).toEqual([
-      { src: `${page}images/a.webp`, loading: "eager", fetchpriority: "high" },
-      { src: `${page}images/b.webp`, loading: "lazy", fetchpriority: "auto" },
-    ]);
-  });
-  it("reads quoted, unquoted and bare attributes and decodes entities", () => {
-    expect(parseAttributes(`<a href="/x?a=1&amp;b=2" data-x='y' hidden id=main>`)).toEqual({
-      href: "/x?a=1&b=2",
-      "data-x": "y",
-      hidden: "",
-      id: "main",
-    });
-  });
-  it("follows static imports of minified modules but not dynamic import()", () => {
-    const source = `import{j as e,r as t}from"./components-2.js";import"./side.js";export*from"./re.js";const l=()=>import("./lazy.js");`;
-    expect(staticImports(source).sort()).toEqual(["./components-2.js", "./re.js", "./side.js"]);
-  });
-  it("finds @import in stylesheets", () => {
-    expect(cssImports(`@import url("a.css");@import 'b.css' screen;body{}`)).toEqual(["a.css", "b.css"]);
-  });
-  it("tells same-origin URLs from others", () => {
-    expect(sameOrigin("http://127.0.0.1:8800/a.js", page)).toBe(true);
-    expect(sameOrigin("https://cdn.example/a.js", page)).toBe(false);
+  it("keeps images and everything else out of the total, and names what failed", () => {
+    const figures = tallyTransfers(load);
+    expect(figures.images).toEqual({ bytes: 2_900, requests: 1 });
+    expect(figures.other).toEqual({ bytes: 1_900, requests: 2 });
+    expect(figures.failed).toEqual([`404 ${at}/assets/gone-4.js`]);
   });
 });
 
@@ -217,18 +184,20 @@ describe("report rows", () => {
     build: { built: false, stale: false },
     catalogue10k: { count: 10_042, reused: false, toppedUp: 3210, seconds: 12.6 },
     firstLoad: {
-      html: { gzip: 8123 },
-      css: { gzip: 7345, files: [{}] },
-      js: { gzip: 84_483, files: [{}, {}, {}], frameworkGzip: 80_100, ownGzip: 4383 },
-      totalGzip: 99_951,
-      failed: ["404 http://x/c.js"],
-      images: {
-        distinct: [{}, {}],
-        eager: { count: 4, bytes: 18_044 },
-        averageBytes: 4650,
-        maxBytes: 5200,
-        webp: 1,
+      html: { bytes: 8123, requests: 1 },
+      css: { bytes: 7345, requests: 1 },
+      js: {
+        bytes: 84_483,
+        requests: 3,
+        framework: { bytes: 80_100, requests: 1 },
+        own: { bytes: 4383, requests: 2 },
       },
+      total: { bytes: 99_951, requests: 5 },
+      images: { bytes: 9300, requests: 2 },
+      other: { bytes: 1900, requests: 2 },
+      failed: ["404 http://x/c.js"],
+      imageFigures: { imgTags: 4, averageBytes: 4650, maxBytes: 5200, webp: 1 },
+      serviceWorker: { bytes: 119_297, requests: 93 },
     },
     lighthouse: {
       median: {
@@ -247,6 +216,10 @@ describe("report rows", () => {
         images: [{ bytes: 4100 }, { bytes: 3000 }],
       },
       performanceScores: [90, 94, 97],
+      runs: [
+        { fcpMs: 1234.5, lcpMs: 2424.5, tbtMs: 42.26 },
+        { fcpMs: 1100, lcpMs: 1900, tbtMs: 120 },
+      ],
       failedRuns: ["PROTOCOL_TIMEOUT"],
     },
     throughput: {
@@ -339,50 +312,52 @@ describe("report rows", () => {
       lighthouseProduct: { skipped: "--skip-lighthouse" },
     };
     expect(cells(buildRows(withProductPage))).toEqual([
-      ["1", "First load of /: HTML (gzip)", "8.1 kB", "", "info"],
-      ["1", "First load of /: CSS (gzip)", "7.3 kB in 1 file(s)", "", "info"],
+      ["1", "First load of /: HTML", "8.1 kB", "", "info"],
+      ["1", "First load of /: CSS", "7.3 kB in 1 request", "", "info"],
+      ["1", "First load of /: JS", "84.5 kB in 3 requests — 1 failed: 404 http://x/c.js", "≤ 95 kB", "pass"],
+      ["1", "First load of /: JS, React + Remix", "80.1 kB in 1 request", "", "info"],
+      ["1", "First load of /: JS, our own code", "4.4 kB in 2 requests", "", "info"],
+      ["1", "First load of /: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 110 kB", "pass"],
       [
         "1",
-        "First load of /: JS (gzip)",
-        "84.5 kB in 3 file(s) — 1 failed: 404 http://x/c.js",
-        "≤ 90 kB",
-        "pass",
+        "First load of /: then the service worker",
+        "119.3 kB in 93 requests (sw.js and its precache; Lighthouse does not see these)",
+        "",
+        "info",
       ],
-      ["1", "First load of /: JS, React + Remix", "80.1 kB", "", "info"],
-      ["1", "First load of /: JS, our own code", "4.4 kB", "≤ 5 kB", "pass"],
-      ["1", "First load of /: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 105 kB", "pass"],
       [
         "1",
         "Product images, first viewport",
-        "2 images, 7.1 kB (fetched in Lighthouse's mobile viewport)",
+        "2 images, 9.3 kB (fetched in the mobile viewport)",
         "not in total",
         "info",
       ],
-      [
-        "1",
-        "Product thumbnail, average",
-        "4.7 kB over 2 distinct (max 5.2 kB, 1/2 WebP)",
-        "small, WebP",
-        "info",
-      ],
+      ["1", "Product thumbnail, average", "4.7 kB over 2 (max 5.2 kB, 1/2 WebP)", "small, WebP", "info"],
       ["1", "Product page measured", "/products/1-paracetamol", "", "info"],
-      ["1", "First load of a product page: HTML (gzip)", "8.1 kB", "", "info"],
-      ["1", "First load of a product page: CSS (gzip)", "7.3 kB in 1 file(s)", "", "info"],
+      ["1", "First load of a product page: HTML", "8.1 kB", "", "info"],
+      ["1", "First load of a product page: CSS", "7.3 kB in 1 request", "", "info"],
       [
         "1",
-        "First load of a product page: JS (gzip)",
-        "84.5 kB in 3 file(s) — 1 failed: 404 http://x/c.js",
-        "≤ 90 kB",
+        "First load of a product page: JS",
+        "84.5 kB in 3 requests — 1 failed: 404 http://x/c.js",
+        "≤ 95 kB",
         "pass",
       ],
-      ["1", "First load of a product page: JS, React + Remix", "80.1 kB", "", "info"],
-      ["1", "First load of a product page: JS, our own code", "4.4 kB", "≤ 5 kB", "pass"],
-      ["1", "First load of a product page: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 105 kB", "pass"],
+      ["1", "First load of a product page: JS, React + Remix", "80.1 kB in 1 request", "", "info"],
+      ["1", "First load of a product page: JS, our own code", "4.4 kB in 2 requests", "", "info"],
+      ["1", "First load of a product page: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 110 kB", "pass"],
+      [
+        "1",
+        "First load of a product page: then the service worker",
+        "119.3 kB in 93 requests (sw.js and its precache; Lighthouse does not see these)",
+        "",
+        "info",
+      ],
       ["1", "First load of a search result", "not measured: no result", "", "error"],
       [
         "1",
         "Data saver: bytes of / (HTML+CSS+JS · images)",
-        "on: 100.0 kB · 2 images n/a  |  off: 100.0 kB · 2 images n/a",
+        "on: 100.0 kB · 2 images 9.3 kB  |  off: 100.0 kB · 2 images 9.3 kB",
         "no images when on",
         "fail",
       ],
@@ -396,9 +371,9 @@ describe("report rows", () => {
       ["2", "Lighthouse mobile: accessibility", "96 — below 90: color-contrast", "100", "fail"],
       ["2", "Lighthouse mobile: best practices", "100", "100", "pass"],
       ["2", "Lighthouse mobile: SEO", "n/a", "100", "error"],
-      ["2", "Lighthouse mobile: first paint (FCP)", "1.23 s", "≤ 1500 ms", "pass"],
-      ["2", "Lighthouse mobile: LCP", "2.42 s", "≤ 1500 ms", "fail"],
-      ["2", "Lighthouse mobile: TBT", "42.3 ms", "", "info"],
+      ["2", "Lighthouse mobile: first paint (FCP)", "1.23 s (runs 1.10 s–1.23 s)", "≤ 1500 ms", "pass"],
+      ["2", "Lighthouse mobile: LCP", "2.42 s (runs 1.90 s–2.42 s)", "≤ 1500 ms", "fail"],
+      ["2", "Lighthouse mobile: TBT", "42.3 ms (runs 42.3 ms–120.0 ms)", "", "info"],
       ["2", "Lighthouse mobile: CLS", "0.012", "", "info"],
       ["2", "Lighthouse mobile, product page", "skipped (--skip-lighthouse)", "", "info"],
       ["2", "Lighthouse mobile, search result", "not measured: no result", "", "error"],
@@ -509,6 +484,39 @@ describe("report rows", () => {
       status: "fail",
     });
     expect(rows.find((row) => row.metric === "Chat send-to-deliver latency")?.status).toBe("fail");
+  });
+
+  it("shows Lighthouse's own count of the bytes when its run has one", () => {
+    const transfer = tallyTransfers([
+      { url: "http://x/", type: "Document", status: 200, mimeType: "", bytes: 15_000 },
+      { url: "http://x/assets/framework-a.js", type: "Script", status: 200, mimeType: "", bytes: 82_000 },
+    ]);
+    const rows = buildRows({
+      ...results,
+      lighthouse: { ...results.lighthouse, median: { ...results.lighthouse.median, transfer } },
+    });
+    expect(
+      rows.find((row) => row.metric === "Lighthouse mobile: HTML+CSS+JS it saw transferred"),
+    ).toMatchObject({
+      figure: "97.0 kB in 2 requests, JS 82.0 kB in 1 request",
+      status: "info",
+    });
+  });
+
+  it("writes docs/performance.md: how it is measured, then the latest run's table", () => {
+    const rows = buildRows(results);
+    const doc = performanceDoc(rows, {
+      generatedAt: "2026-11-27T10:00:00.000Z",
+      seconds: 321,
+      counts: countStatuses(rows),
+      machine: { cpus: 2, loadAverageStart: [1.5], loadAverageEnd: [2.25] },
+      settings: { lighthouseRuns: 3 },
+    });
+    expect(doc).toMatch(/^# Performance\n/);
+    expect(doc).toContain("## How it is measured");
+    expect(doc).toContain("headers included");
+    expect(doc).toContain("2026-11-27, 2 CPUs, load average 1.50 → 2.25, 321 s; 3 Lighthouse run(s) a page.");
+    expect(doc).toContain(renderTable(rows));
   });
 
   it("gives a section that failed or was skipped one row saying why", () => {

@@ -1,126 +1,117 @@
 /**
- * Bytes of the first load of a page: the HTML, every stylesheet and every script it makes the browser
- * fetch, gzip-compressed here at level 6 (what a CDN typically serves) because the local server's own
- * compression, if any, is not what production sends. Images are counted apart, uncompressed (WebP is
- * compressed already). Scripts are split into the framework (React, React DOM, Remix: the chunk named
- * "framework", see vite.config.ts) and our own code.
+ * Bytes of a first visit to a page as a phone pays for them, counted as Lighthouse counts them: Chromium
+ * (Lighthouse's mobile screen, an empty cache) loads the page, and every response until the network has
+ * been idle for IDLE_MS counts at its transfer size, Chrome's `encodedDataLength` (the response's headers
+ * and its body as sent, compressed as the server sent it). The code that loads after the first paint and
+ * after the load event (islands, the service worker's registration) counts too. What the service worker
+ * itself fetches (sw.js and its precache) is counted apart: Lighthouse does not see it.
  */
-import { gzipSync } from "node:zlib";
-import { get } from "../servers.mjs";
-import { cssImports, extractPageAssets, sameOrigin, staticImports } from "./html-assets.mjs";
+import { chromium } from "playwright-core";
+import { CHROMIUM } from "./lighthouse.mjs";
+import { tallyTransfers } from "./transfers.mjs";
 
-/**
- * @typedef {{ url: string, raw: number, gzip: number, contentType: string, status: number }} Asset
- */
+/** Quiet time that ends a load (Lighthouse waits for network quiet too; islands load on the idle callback). */
+const IDLE_MS = 3000;
+/** The longest a load may take before the measurement fails. */
+const LOAD_LIMIT_MS = 60_000;
 
-/** A script of the framework chunk (vite.config.ts names it). @param {string} url */
-export const isFramework = (url) => /\/framework-[\w-]+\.js$/.test(new URL(url).pathname);
-
-/**
- * @param {string} url
- * @param {Record<string, string>} [headers]
- * @returns {Promise<Asset & { text: string }>}
- */
-async function fetchAsset(url, headers) {
-  const { status, contentType, body } = await get(url, headers);
-  return {
-    url,
-    status,
-    contentType,
-    raw: body.length,
-    gzip: gzipSync(body, { level: 6 }).length,
-    text: body.toString("utf8"),
-  };
-}
-
-/**
- * Fetches the entries and, level by level, the files they import, the way the browser loads them; each URL
- * once, same-origin only.
- * @param {string[]} entries
- * @param {string} pageUrl
- * @param {(text: string) => string[]} imports the import specifiers of one file
- */
-async function crawl(entries, pageUrl, imports) {
-  /** @type {Map<string, Asset>} */
-  const seen = new Map();
-  let level = [...new Set(entries)].filter((url) => sameOrigin(url, pageUrl));
-  while (level.length > 0) {
-    const next = new Set();
-    for (const { text, ...asset } of await Promise.all(level.map((url) => fetchAsset(url)))) {
-      seen.set(asset.url, asset);
-      if (asset.status !== 200) continue;
-      for (const specifier of imports(text)) next.add(new URL(specifier, asset.url).href);
-    }
-    level = [...next].filter((url) => sameOrigin(url, pageUrl) && !seen.has(url));
-  }
-  return [...seen.values()];
-}
-
-/**
- * Static imports only: anything reachable only through a dynamic import() loads later and is not counted.
- * A bare name cannot load in a browser.
- * @param {string} source
- */
-const scriptImports = (source) =>
-  staticImports(source).filter((specifier) => /^[./]/.test(specifier) || /^https?:/.test(specifier));
+/** Lighthouse's default mobile screen (a Moto G Power), so the same lazy images load. */
+const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0.0.0 Mobile Safari/537.36",
+};
 
 /**
  * @param {string} pageUrl
  * @param {{ headers?: Record<string, string> }} [options] request headers of the page (e.g. Save-Data)
  */
 export async function measureFirstLoad(pageUrl, { headers } = {}) {
-  const { text, ...page } = await fetchAsset(pageUrl, headers);
-  if (page.status !== 200) throw new Error(`GET ${pageUrl} answered ${page.status}`);
-  const assets = extractPageAssets(text, pageUrl);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const context = await browser.newContext({ ...MOBILE, extraHTTPHeaders: headers });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    /** @type {Map<string, Transfer>} */
+    const requests = new Map();
+    /** @type {Transfer[]} */
+    const done = [];
+    let lastActivity = Date.now();
+    cdp.on("Network.requestWillBeSent", ({ requestId, request, type }) => {
+      lastActivity = Date.now();
+      if (request.url.startsWith("data:")) return;
+      requests.set(requestId, { url: request.url, type: type ?? "Other", status: 0, mimeType: "", bytes: 0 });
+    });
+    cdp.on("Network.responseReceived", ({ requestId, response }) => {
+      const transfer = requests.get(requestId);
+      if (!transfer) return;
+      transfer.status = response.status;
+      transfer.mimeType = response.mimeType;
+    });
+    cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+      lastActivity = Date.now();
+      const transfer = requests.get(requestId);
+      if (!transfer) return;
+      requests.delete(requestId);
+      done.push({ ...transfer, bytes: encodedDataLength });
+    });
+    cdp.on("Network.loadingFailed", ({ requestId }) => {
+      lastActivity = Date.now();
+      const transfer = requests.get(requestId);
+      if (!transfer) return;
+      requests.delete(requestId);
+      done.push(transfer);
+    });
+    await cdp.send("Network.enable");
+    /** @type {{ url: string, bytes: number }[]} */
+    const serviceWorker = [];
+    context.on("requestfinished", async (request) => {
+      if (!request.serviceWorker()) return;
+      const sizes = await request.sizes().catch(() => null);
+      if (sizes)
+        serviceWorker.push({ url: request.url(), bytes: sizes.responseHeadersSize + sizes.responseBodySize });
+    });
 
-  const scripts = await crawl(
-    [...assets.scripts, ...assets.modulePreloads, ...assets.inlineModuleImports],
-    pageUrl,
-    scriptImports,
-  );
-  const stylesheets = await crawl(assets.stylesheets, pageUrl, cssImports);
-
-  const imageUrls = [...new Set(assets.images.map((image) => image.src))].filter((url) =>
-    sameOrigin(url, pageUrl),
-  );
-  const images = await Promise.all(
-    imageUrls.map(async (url) => {
-      const { status, contentType, body } = await get(url, headers);
-      return { url, status, contentType, bytes: body.length };
-    }),
-  );
-  const eagerUrls = new Set(
-    assets.images.filter((image) => image.loading !== "lazy").map((image) => image.src),
-  );
-  const eagerImages = images.filter((image) => eagerUrls.has(image.url));
-  const okImages = images.filter((image) => image.status === 200);
-
-  const sum = (/** @type {{ gzip: number }[]} */ list) => list.reduce((total, item) => total + item.gzip, 0);
-  return {
-    html: page,
-    css: { gzip: sum(stylesheets), files: stylesheets },
-    js: {
-      gzip: sum(scripts),
-      files: scripts,
-      frameworkGzip: sum(scripts.filter((s) => isFramework(s.url))),
-      ownGzip: sum(scripts.filter((s) => !isFramework(s.url))),
-    },
-    totalGzip: page.gzip + sum(stylesheets) + sum(scripts),
-    failed: [...scripts, ...stylesheets]
-      .filter((asset) => asset.status !== 200)
-      .map((asset) => `${asset.status} ${asset.url}`),
-    images: {
-      imgTags: assets.images.length,
-      distinct: images,
-      eager: {
-        count: eagerImages.length,
-        bytes: eagerImages.reduce((total, image) => total + image.bytes, 0),
+    const started = Date.now();
+    const response = await page.goto(pageUrl, { waitUntil: "load", timeout: LOAD_LIMIT_MS });
+    if (response?.status() !== 200) throw new Error(`GET ${pageUrl} answered ${response?.status()}`);
+    while (requests.size > 0 || Date.now() - lastActivity < IDLE_MS) {
+      if (Date.now() - started > LOAD_LIMIT_MS)
+        throw new Error(`the network was not idle within ${LOAD_LIMIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const imgTags = await page.locator("img").count();
+    const figures = tallyTransfers(done);
+    const images = done.filter((t) => t.type === "Image" && t.status === 200);
+    return {
+      ...figures,
+      files: done.map(({ url, type, status, bytes }) => ({ url, type, status, bytes })),
+      imageFigures: {
+        imgTags,
+        averageBytes: images.length ? figures.images.bytes / images.length : Number.NaN,
+        maxBytes: images.length ? Math.max(...images.map((t) => t.bytes)) : Number.NaN,
+        webp: images.filter((t) => t.mimeType.includes("webp")).length,
       },
-      averageBytes: okImages.length
-        ? okImages.reduce((total, image) => total + image.bytes, 0) / okImages.length
-        : Number.NaN,
-      maxBytes: okImages.length ? Math.max(...okImages.map((image) => image.bytes)) : Number.NaN,
-      webp: okImages.filter((image) => image.contentType.includes("webp")).length,
-    },
-  };
+      serviceWorker: {
+        bytes: serviceWorker.reduce((sum, t) => sum + t.bytes, 0),
+        requests: serviceWorker.length,
+      },
+    };
+  } finally {
+    await browser.close();
+  }
 }

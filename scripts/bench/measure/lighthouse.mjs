@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { onCleanup } from "../processes.mjs";
 import { errorMessage, medianRun, toPercentScore } from "../stats.mjs";
+import { tallyTransfers } from "./transfers.mjs";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -29,7 +30,8 @@ const RUN_TIME_LIMIT_MS = 180_000;
  * @typedef {{ performance: number | null, accessibility: number | null, bestPractices: number | null,
  *   seo: number | null, fcpMs: number | null, lcpMs: number | null, tbtMs: number | null, cls: number | null,
  *   failing: Record<string, string[]>, images: { url: string, bytes: number }[], warnings: string[],
- *   benchmarkIndex: number | null }} LighthouseRun
+ *   benchmarkIndex: number | null, transfer: ReturnType<typeof tallyTransfers> }} LighthouseRun
+ *   transfer: what Lighthouse saw transferred (its network requests' transfer sizes, headers included)
  */
 
 /**
@@ -73,6 +75,15 @@ function summarizeResult(lhr) {
     // Lighthouse's own measure of this machine's CPU speed at the time; a busy machine scores low and
     // its simulated metrics come out slower.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    transfer: tallyTransfers(
+      requests.map((/** @type {any} */ item) => ({
+        url: item.url,
+        type: item.resourceType ?? "Other",
+        status: item.statusCode ?? 0,
+        mimeType: item.mimeType ?? "",
+        bytes: item.transferSize ?? 0,
+      })),
+    ),
   };
 }
 
@@ -128,7 +139,8 @@ async function runOnce(url) {
  * logged and left out; only when every run fails is there no result.
  * @param {string} url
  * @param {{ runs: number, log: (message: string) => void }} options
- * @returns {Promise<{ median: LighthouseRun, performanceScores: (number | null)[], failedRuns: string[] }>}
+ * @returns {Promise<{ median: LighthouseRun, performanceScores: (number | null)[], failedRuns: string[],
+ *   runs: Pick<LighthouseRun, "fcpMs" | "lcpMs" | "tbtMs" | "benchmarkIndex">[] }>}
  */
 export async function runLighthouse(url, { runs, log }) {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROME_PATH)`);
@@ -141,7 +153,7 @@ export async function runLighthouse(url, { runs, log }) {
       const summary = await runOnce(url);
       results.push(summary);
       log(
-        `  run ${i}/${runs}: performance ${summary.performance ?? "n/a"}, FCP ${Math.round(summary.fcpMs ?? NaN)} ms, LCP ${Math.round(summary.lcpMs ?? NaN)} ms` +
+        `  run ${i}/${runs}: performance ${summary.performance ?? "n/a"}, FCP ${Math.round(summary.fcpMs ?? NaN)} ms, LCP ${Math.round(summary.lcpMs ?? NaN)} ms, TBT ${Math.round(summary.tbtMs ?? NaN)} ms` +
           ` (CPU benchmark index ${Math.round(summary.benchmarkIndex ?? NaN)})`,
       );
     } catch (error) {
@@ -152,5 +164,11 @@ export async function runLighthouse(url, { runs, log }) {
   }
   const median = medianRun(results);
   if (!median) throw new Error(failedRuns.at(-1) ?? "no Lighthouse run");
-  return { median, performanceScores: results.map((r) => r.performance), failedRuns };
+  return {
+    median,
+    performanceScores: results.map((r) => r.performance),
+    // Every run's timings, so a report can give their range beside the median run's.
+    runs: results.map(({ fcpMs, lcpMs, tbtMs, benchmarkIndex }) => ({ fcpMs, lcpMs, tbtMs, benchmarkIndex })),
+    failedRuns,
+  };
 }

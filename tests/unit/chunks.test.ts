@@ -1,0 +1,52 @@
+/**
+ * How the build splits the browser's code (vite.config.ts): a first visit to a catalogue page fetches few,
+ * large scripts, since every request costs a phone its headers and a round trip. Read from the built
+ * server's assets manifest, which lists what each route's page loads.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { inlineStylesheetRoutes } from "../../app/lib/route-policy";
+
+type Assets = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+};
+
+const serverBuild = path.join(
+  __dirname,
+  "../..",
+  process.env.MEDISTORE_BUILD_DIR ?? "build",
+  "server/index.js",
+);
+const { assets } = (await import(pathToFileURL(serverBuild).href)) as { assets: Assets };
+
+/** Every script a first visit to a route's page fetches: Remix's entry, the root route's and the page's. */
+function firstVisit(routeId: string): string[] {
+  const scripts = new Set([assets.entry.module, ...assets.entry.imports]);
+  for (const id of ["root", routeId]) {
+    const route = assets.routes[id]!;
+    for (const file of [route.module, ...(route.imports ?? [])]) scripts.add(file);
+  }
+  return [...scripts];
+}
+
+const cataloguePages = inlineStylesheetRoutes().map((file) => file.replace(/\.tsx$/, ""));
+
+describe("the browser's chunks", () => {
+  it.each(cataloguePages)(
+    "%s: at most five scripts, React and Remix in one, our shared code in one",
+    (id) => {
+      const scripts = firstVisit(id);
+      expect(scripts.length).toBeLessThanOrEqual(5);
+      expect(scripts.filter((file) => /\/framework-[\w-]+\.js$/.test(file))).toHaveLength(1);
+      expect(scripts.filter((file) => /\/app-[\w-]+\.js$/.test(file)).length).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it("every page loads the shared chunk through the root route", () => {
+    expect(assets.routes.root!.imports).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/app-[\w-]+\.js$/)]),
+    );
+  });
+});

@@ -4,6 +4,7 @@
  * chat for a signed-in customer, WhatsApp for a guest): never a dead end.
  */
 import { Link, useRouteLoaderData } from "@remix-run/react";
+import { CategoryChip } from "./category-chip";
 import { WhatsAppIcon } from "./icons";
 import { consultHref } from "./site-header";
 import { whatsAppLink } from "~/lib/whatsapp";
@@ -90,12 +91,7 @@ export function NothingFound({
           <ul className="mt-2 flex flex-wrap gap-1.5 text-xs sm:gap-2 sm:text-sm">
             {categories.map((category) => (
               <li key={category.url}>
-                <Link
-                  to={category.url}
-                  className="inline-block rounded-full border border-gray-300 px-2.5 py-1 text-gray-800 hover:border-brand-700 hover:text-brand-700"
-                >
-                  {category.name}
-                </Link>
+                <CategoryChip category={category} />
               </li>
             ))}
           </ul>

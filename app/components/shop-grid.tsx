@@ -2,6 +2,7 @@
  * "Available Medicines": the search box and the product grid. Search is a GET form (?q=), so results are
  * linkable and work without JavaScript; with it, the grid filters as you type.
  */
+import { CategoryChip } from "./category-chip";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ProductCard } from "./product-card";
@@ -125,13 +126,7 @@ export function ShopGrid({
           >
             {categories.map((category) => (
               <li key={category.url} className="shrink-0">
-                <Link
-                  to={category.url}
-                  aria-current={category.url === currentCategoryUrl ? "page" : undefined}
-                  className="inline-block rounded-full border border-gray-300 px-2.5 py-1 text-gray-800 hover:border-brand-700 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-                >
-                  {category.name}
-                </Link>
+                <CategoryChip category={category} current={category.url === currentCategoryUrl} />
               </li>
             ))}
           </ul>

@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await assertChatAllowed(context, user, { consenting: body.consent === true });
     const target = await authorizeRoom(context, user, body);
     return Response.json(await mintTicket(context.config, user, target), {
-      headers: { "Cache-Control": "no-store" },
+      headers: { "Cache-Control": "private, no-store" },
     });
   });
 }

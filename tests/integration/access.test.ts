@@ -170,7 +170,11 @@ const ACCESS: Record<string, Access> = {
   },
   "routes/products.$slug": {
     rule: "public",
-    probes: [get(200, { params: (w) => ({ slug: w.productPath.replace("/products/", "") }) })],
+    probes: [
+      get(200, { params: (w) => ({ slug: w.productPath.replace("/products/", "") }) }),
+      // Asking to be told when it is back: an account's request.
+      post(400, { rule: "signedIn", params: (w) => ({ slug: w.productPath.replace("/products/", "") }) }),
+    ],
   },
   "routes/images.$": { rule: "public", probes: [get(200, { params: () => ({ "*": FIXTURE_IMAGE_KEY }) })] },
   "routes/about": { rule: "public" },
@@ -382,5 +386,5 @@ describe("access: every route answers each role as its rule says", () => {
       .bind(w.order.id, w.product.id)
       .first();
     expect(kept).toEqual({ orders: 1, products: 1 });
-  });
+  }, 180_000);
 });

@@ -33,7 +33,7 @@ async function consentRows(userId: string) {
 
 async function ticketFrom(response: Response) {
   expect(response.status).toBe(200);
-  expect(response.headers.get("Cache-Control")).toBe("no-store");
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   const body = (await response.json()) as { ticket: string; host: string; party: string; room: string };
   const check = await verifyTicket(env.CHAT_SECRET!, body.ticket);
   if (!check.ok) throw new Error(check.reason);

@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { cookieLifetime, REGISTERED_COOKIES } from "~/lib/cookies";
 import { routePattern } from "~/lib/route-policy";
-import { checkoutKey, Client, DEMO, GOOD_DETAILS, html, placeOrder, seedProducts, signUp } from "./helpers";
+import { checkoutKey, Client, DEMO, FORM_DETAILS, html, placeOrder, seedProducts, signUp } from "./helpers";
 
 const build = serverBuild as unknown as ServerBuild;
 
@@ -68,7 +68,7 @@ describe("cookies", () => {
     expect(changed.status).toBe(302);
     expect((await guest.post("/data-saver", { mode: "on", redirectTo: "/" })).status).toBe(303);
     const key = await checkoutKey(guest);
-    expect((await guest.post("/checkout", { idempotencyKey: key, ...GOOD_DETAILS })).status).toBe(302);
+    expect((await guest.post("/checkout", { idempotencyKey: key, ...FORM_DETAILS })).status).toBe(302);
 
     // Accounts: registering, logging out and in again (the device cookie comes with both).
     const customer = await signUp("Ifeoma Nwankwo");

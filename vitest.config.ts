@@ -21,6 +21,8 @@ export default defineConfig(async () => {
             name: "unit",
             environment: "node",
             include: ["app/**/*.test.ts", "sw/**/*.test.ts", "tests/unit/**/*.test.ts"],
+            // A few run ESLint or walk years of hours: seconds on a quiet machine, more beside the runtimes.
+            testTimeout: 30_000,
           },
         },
         {

@@ -21,7 +21,7 @@ describe("the tests' build", () => {
     expect(script).toMatch(/MEDISTORE_BUILD_DIR: process\.env\.MEDISTORE_BUILD_DIR \?\? "\.test-build"/);
   });
 
-  it("a build with MEDISTORE_BUILD_DIR leaves build/ alone", { timeout: 120_000 }, () => {
+  it("a build with MEDISTORE_BUILD_DIR leaves build/ alone", { timeout: 300_000 }, () => {
     const served = path.join(ROOT, "build/server/index.js");
     const before = existsSync(served) ? statSync(served).mtimeMs : null;
     const result = spawnSync("npx", ["remix", "vite:build"], {

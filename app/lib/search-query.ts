@@ -107,7 +107,8 @@ export function planSearch(search: string): SearchPlan {
   const typed = typedWords.length === words.length ? typedWords : words;
 
   // Everyday phrases first, the longest that starts at each word.
-  type Piece = { text: string; typed: string; means: readonly string[] };
+  /** `also`: other ways names write the same piece ("tablets (30)" for "tablets 30"). */
+  type Piece = { text: string; typed: string; means: readonly string[]; also?: string[] };
   const pieces: Piece[] = [];
   const piece = (from: number, to: number, means: readonly string[] = [], glue = " "): Piece => ({
     text: words.slice(from, to).join(glue),
@@ -136,10 +137,15 @@ export function planSearch(search: string): SearchPlan {
   // index; one that follows an everyday phrase is dropped.
   const joined: Piece[] = [];
   let leading: Piece | null = null;
+  // Names put a count or a letter in brackets ("Tablets (30)", "Coartem … (6)"): either way is the term.
   const join = (a: Piece, b: Piece): Piece => ({
     text: `${a.text} ${b.text}`,
     typed: `${a.typed} ${b.typed}`,
     means: [],
+    also:
+      [...b.text].length < INDEXED_FROM
+        ? [`${a.text} (${b.text})`, ...(a.also ?? []).map((text) => `${text} ${b.text}`)]
+        : [],
   });
   for (const next of pieces) {
     const previous = joined.at(-1);
@@ -160,7 +166,7 @@ export function planSearch(search: string): SearchPlan {
   }
 
   let corrections = 0;
-  const terms = joined.map(({ text, typed, means }): SearchTerm => {
+  const terms = joined.map(({ text, typed, means, also = [] }): SearchTerm => {
     const fix = means.length === 0 && corrections < MAX_CORRECTED_TERMS ? correctable(text) : null;
     if (fix) corrections++;
     // Whatever holds "tablets" holds "tablet": the singular alone, when it is part of the word.
@@ -168,7 +174,10 @@ export function planSearch(search: string): SearchPlan {
     const asTyped = typed.toLowerCase() === text ? null : typed.toLowerCase();
     return {
       text,
-      literal: unique(one !== null && text.includes(one) ? [one, asTyped] : [text, one, asTyped]),
+      literal: unique([
+        ...(one !== null && text.includes(one) ? [one, asTyped] : [text, one, asTyped]),
+        ...also,
+      ]),
       means: unique([...means]).filter((m) => m !== text),
       correctable: fix,
     };

@@ -52,6 +52,19 @@ describe("shop and search", () => {
     expect(none).toContain("No medicines match “zzzz”.");
   });
 
+  it("finds a product by its whole name as written, a count in brackets included", async () => {
+    const [vitamins, coartem] = ["Vitamin B Complex Tablets (30)", "Coartem 80/480mg Tablets (6)"];
+    await seedProducts([
+      { name: vitamins, category: "Wellbeing / Dietary Supplements", priceKobo: 180_000 },
+      { name: coartem, category: "Anti-Malaria", priceKobo: 450_000 },
+      { name: "Vitamin B Complex Tablets (300)", category: "Wellbeing / Dietary Supplements", priceKobo: 1 },
+    ]);
+    for (const search of [vitamins, "vitamin b complex tablets 30", "Tablets (30)"])
+      expect(await names(`/shop?q=${encodeURIComponent(search)}`), search).toEqual([vitamins]);
+    for (const search of [coartem, "coartem tablets 6"])
+      expect(await names(`/shop?q=${encodeURIComponent(search)}`), search).toEqual([coartem]);
+  });
+
   it("treats search syntax as plain text", async () => {
     await seedProducts([
       {

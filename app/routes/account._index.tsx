@@ -16,6 +16,8 @@ import { changePassword, logOutEverywhere } from "~/features/accounts/credential
 import { readProfile, saveProfile } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/lib/app-error";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
+import profileFields from "virtual:form-constraints/profile";
+import passwordFields from "virtual:form-constraints/change-password";
 import { formValues, handleForm, handlePage, pageHeaders } from "~/services/http.server";
 import { clearedSessionCookie, requireUser } from "~/services/session.server";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
@@ -102,7 +104,7 @@ export default function Account() {
           Your details
         </h2>
         <p className="mt-1 text-sm text-gray-600">Checkout starts filled in with these.</p>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
+        <Form method="post" data-form="profile" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="profile" />
           <FormError message={profileResult?.formError} />
           <FormField
@@ -110,7 +112,7 @@ export default function Account() {
             name="name"
             idPrefix="profile"
             autoComplete="name"
-            maxLength={100}
+            constraint={profileFields.name}
             defaultValue={values?.name ?? profile.name}
             error={profileResult?.errors?.name}
           />
@@ -121,8 +123,7 @@ export default function Account() {
             inputMode="tel"
             idPrefix="profile"
             autoComplete="tel"
-            required={false}
-            maxLength={20}
+            constraint={profileFields.phone}
             placeholder="08031234567"
             defaultValue={values?.phone ?? profile.phone ?? ""}
             error={profileResult?.errors?.phone}
@@ -132,8 +133,7 @@ export default function Account() {
             name="deliveryAddress"
             idPrefix="profile"
             rows={3}
-            maxLength={500}
-            required={false}
+            constraint={profileFields.deliveryAddress}
             autoComplete="street-address"
             defaultValue={values?.deliveryAddress ?? profile.deliveryAddress ?? ""}
             error={profileResult?.errors?.deliveryAddress}
@@ -145,6 +145,7 @@ export default function Account() {
             <select
               id="profile-deliveryState"
               name="deliveryState"
+              required={profileFields.deliveryState.required}
               defaultValue={values?.deliveryState ?? profile.deliveryState ?? ""}
               aria-invalid={profileResult?.errors?.deliveryState ? true : undefined}
               aria-describedby={
@@ -180,7 +181,7 @@ export default function Account() {
         <p className="mt-1 text-sm text-gray-600">
           Every other device logged in to your account is logged out.
         </p>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
+        <Form method="post" data-form="change-password" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="username" value={email} autoComplete="username" />
           <FormError message={passwordResult?.formError} />
@@ -189,9 +190,10 @@ export default function Account() {
             name="currentPassword"
             label="Current password"
             autoComplete="current-password"
+            constraint={passwordFields.currentPassword}
             error={passwordResult?.errors?.currentPassword}
           />
-          <NewPasswordFields errors={passwordResult?.errors} />
+          <NewPasswordFields errors={passwordResult?.errors} constraints={passwordFields} />
           <div>
             <button type="submit" disabled={busy("password")} className={BUTTON}>
               {busy("password") ? "Changing…" : "Change password"}

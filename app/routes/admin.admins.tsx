@@ -8,7 +8,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormError, FormField, INPUT_CLASS } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { PASSWORD_MIN } from "~/lib/limits";
+import createFields from "virtual:form-constraints/admin-create";
+import grantFields from "virtual:form-constraints/grant-pcn";
 import {
   adminsWithRoles,
   createAdmin,
@@ -108,7 +109,7 @@ function RoleControls({ admin, result, busy }: { admin: AdminRow; result?: Actio
   return (
     <div className="mt-2 flex flex-col gap-2">
       <FormError message={otherError} />
-      <Form method="post" className="flex flex-wrap items-end gap-2">
+      <Form method="post" data-form="grant-pcn" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value={INTENT.grantPcn} />
         <input type="hidden" name="adminId" value={admin.id} />
         <div className="min-w-0 flex-1">
@@ -118,7 +119,7 @@ function RoleControls({ admin, result, busy }: { admin: AdminRow; result?: Actio
           <input
             id={inputId}
             name="pcnNumber"
-            maxLength={40}
+            {...grantFields.pcnNumber}
             autoComplete="off"
             placeholder="e.g. PS-021784"
             defaultValue={mine?.values?.pcnNumber ?? admin.pcnNumber ?? ""}
@@ -192,7 +193,7 @@ export default function AdminAdmins() {
         <h2 id="new-admin" className="text-lg font-semibold">
           Create an admin
         </h2>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
+        <Form method="post" data-form="admin-create" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value={INTENT.create} />
           <FormError
             message={createResult?.formError && `${ADMIN_CREATE_FAILED}: ${createResult.formError}`}
@@ -200,18 +201,17 @@ export default function AdminAdmins() {
           <FormField
             label="Email"
             name="email"
-            type="email"
             idPrefix="admin"
             defaultValue={createResult?.values?.email}
             error={createResult?.errors?.email}
             autoComplete="off"
-            maxLength={254}
+            constraint={createFields.email}
           />
           <FormField
             label="Name"
             name="name"
             idPrefix="admin"
-            maxLength={100}
+            constraint={createFields.name}
             autoComplete="off"
             placeholder="e.g. Pharm. Amaka Obi"
             defaultValue={createResult?.values?.name}
@@ -221,10 +221,9 @@ export default function AdminAdmins() {
             label="PCN registration number (pharmacists only)"
             name="pcnNumber"
             idPrefix="admin"
-            maxLength={40}
+            constraint={createFields.pcnNumber}
             autoComplete="off"
             placeholder="e.g. PS-021784"
-            required={false}
             defaultValue={createResult?.values?.pcnNumber}
             error={createResult?.errors?.pcnNumber}
           />
@@ -237,7 +236,7 @@ export default function AdminAdmins() {
             id="admin-password"
             autoComplete="new-password"
             error={createResult?.errors?.password}
-            minLength={PASSWORD_MIN}
+            constraint={createFields.password}
           />
           <button
             type="submit"

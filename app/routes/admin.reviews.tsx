@@ -7,7 +7,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
 import { reviewPrescriptionOrder, reviewQueue } from "~/features/orders/review.server";
-import { REVIEW_NOTE_MAX } from "~/features/orders/order-view";
+import { REVIEW_NOTE_MAX } from "~/lib/limits";
+import fields from "virtual:form-constraints/review";
 import { AppError } from "~/lib/app-error";
 import { formatNaira } from "~/lib/money";
 import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
@@ -106,7 +107,7 @@ export default function AdminReviews() {
                   </ul>
                   <p className="mt-1 text-sm font-medium">Total {formatNaira(order.totalKobo)}</p>
                   {pharmacist ? (
-                    <Form method="post" className="mt-3 flex flex-col gap-2">
+                    <Form method="post" data-form="review" className="mt-3 flex flex-col gap-2">
                       <input type="hidden" name="orderId" value={order.id} />
                       {problem ? (
                         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -120,7 +121,8 @@ export default function AdminReviews() {
                         id={`note-${order.id}`}
                         name="note"
                         rows={2}
-                        maxLength={REVIEW_NOTE_MAX}
+                        required={fields.note.required}
+                        maxLength={fields.note.maxLength}
                         defaultValue={problem?.note}
                         className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
                       />

@@ -88,7 +88,6 @@ export function reviewSummary(review: Pick<ReviewView, "decision" | "reviewerNam
   return `${REVIEW_DECISION.label(review.decision)} by ${review.reviewerName} (PCN ${review.reviewerPcn})`;
 }
 
-
 /** The form field (and API multipart field) that carries a bank transfer receipt photo. */
 export const RECEIPT_FIELD = "receipt";
 /** The link holder's view of the transfer receipt (the order page links it). */

@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { keepOffline, keepWhenOffline } from "~/components/kept-forms";
 import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { FormField, TextAreaField } from "~/components/form-field";
-import { pageHeaders } from "~/services/http.server";
+import { handleForm, pageHeaders, readForm } from "~/services/http.server";
 import fields from "virtual:form-constraints/contact";
 
 /** A refusal's Retry-After (rate limits) reaches the browser too. */
@@ -38,13 +38,14 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const FIELDS = ["name", "email", "message"] as const;
+/** The form's fields, as its schema has them. */
+const FIELDS = Object.keys(fields) as Field[];
 /** Well above the largest valid form (5,000 characters of any script, percent-encoded): refuse the rest unread. */
 const MAX_BODY_BYTES = 64 * 1024;
 /** Present only when the page is hydrated: the answer is then data for the fetcher, not a redirect. */
 const ENHANCED = "enhanced";
 
-type Field = (typeof FIELDS)[number];
+type Field = "name" | "email" | "message";
 export type ContactActionData = {
   ok?: boolean;
   errors?: Partial<Record<Field, string>>;
@@ -67,27 +68,22 @@ function formValues(form: FormData): Partial<Record<Field, string>> {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return data<ContactActionData>(
-      { formError: "Your message is too long. Please shorten it and try again." },
-      { status: 413 },
-    );
-  }
-  const form = await request.formData().catch(() => null);
-  if (!form) return data<ContactActionData>({ formError: CONTACT_FAILED }, { status: 400 });
-  try {
-    await sendContactMessage(request, context, form);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data<ContactActionData>(
-      { formError: error.message || undefined, errors: error.fieldErrors, values: formValues(form) },
-      { status: error.status, headers: error.headers },
-    );
-  }
-  return form.get(ENHANCED) === "1"
-    ? data<ContactActionData>({ ok: true })
-    : // Post/Redirect/Get: a reload after sending does not send the message twice.
-      redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
+  // Filled once the form is read: what was typed goes back into it with a refusal.
+  const values: Partial<Record<Field, string>> = {};
+  return handleForm(
+    async () => {
+      if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
+        throw new AppError(413, "Your message is too long. Please shorten it and try again.");
+      const form = await readForm(request, CONTACT_FAILED);
+      Object.assign(values, formValues(form));
+      await sendContactMessage(request, context, form);
+      return form.get(ENHANCED) === "1"
+        ? data<ContactActionData>({ ok: true })
+        : // Post/Redirect/Get: a reload after sending does not send the message twice.
+          redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
+    },
+    { values },
+  );
 }
 
 /**

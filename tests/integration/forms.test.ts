@@ -6,7 +6,7 @@
  * typed, and every page with several forms answers an intent it does not know with a 400.
  */
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { constraintsOf, type FieldConstraint } from "~/lib/form-constraints";
 import { FORMS } from "~/lib/forms";
@@ -91,8 +91,9 @@ function expected(constraint: FieldConstraint, tag: string): FieldConstraint {
 
 const TYPED = new Set(["hidden", "file", "checkbox", "radio", "submit", "button"]);
 
+// Each test has its own storage: its own world.
 let w: RouteWorld;
-beforeAll(async () => {
+beforeEach(async () => {
   w = await routeWorld();
 });
 

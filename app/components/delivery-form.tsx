@@ -20,6 +20,7 @@ import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { keepOffline } from "./kept-forms";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
+import fields from "virtual:form-constraints/checkout";
 
 type CheckoutActionData = FormFailure & { kept?: boolean };
 
@@ -49,9 +50,9 @@ type Props = {
 };
 
 const FIELDS = [
-  { name: "name", label: "Full name", type: "text", autoComplete: "name", maxLength: 100 },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: 254 },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: 20 },
+  { name: "name", label: "Full name", type: "text", autoComplete: "name" },
+  { name: "email", label: "Email", type: "text", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
 ] as const;
 
 const ERROR_ID = "checkout-error";
@@ -147,6 +148,7 @@ export function DeliveryForm({
     <fetcher.Form
       method="post"
       action="/checkout"
+      data-form="checkout"
       // Only a form with a file input is sent as multipart (without JavaScript too).
       encType={needsPrescription ? "multipart/form-data" : undefined}
       onSubmit={onSubmit}
@@ -168,6 +170,7 @@ export function DeliveryForm({
           key={field.name}
           idPrefix="checkout"
           {...field}
+          constraint={fields[field.name]}
           inputMode={field.type === "tel" ? "tel" : undefined}
           placeholder={field.type === "tel" ? "08031234567" : undefined}
           defaultValue={values[field.name]}
@@ -179,7 +182,7 @@ export function DeliveryForm({
         name="deliveryAddress"
         label="Delivery address"
         rows={3}
-        maxLength={500}
+        constraint={fields.deliveryAddress}
         autoComplete="street-address"
         defaultValue={values.deliveryAddress}
         {...problem("deliveryAddress")}

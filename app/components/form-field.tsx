@@ -1,5 +1,10 @@
-/** Labelled inputs with their error messages, shared by every form (checkout, contact, accounts, admin). */
+/**
+ * Labelled inputs with their error messages, shared by every form (checkout, contact, accounts, admin).
+ * A field's limits (`constraint`) come from the schema the server checks it with (lib/form-constraints.ts),
+ * passed down in loader data: no field states a limit of its own.
+ */
 import type { HTMLAttributes } from "react";
+import type { FieldConstraint } from "~/lib/form-constraints";
 
 export const INPUT_CLASS =
   "mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/40 aria-invalid:border-red-600";
@@ -24,8 +29,7 @@ export function FormField({
   error,
   defaultValue,
   autoComplete,
-  required = true,
-  maxLength,
+  constraint,
   placeholder,
   inputMode,
   idPrefix = "field",
@@ -34,11 +38,11 @@ export function FormField({
 }: FieldProblem & {
   label: string;
   name: string;
+  /** The kind of keyboard (tel, search); an e-mail field's type comes from its constraint. */
   type?: string;
   defaultValue?: string;
   autoComplete?: string;
-  required?: boolean;
-  maxLength?: number;
+  constraint: FieldConstraint;
   placeholder?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   idPrefix?: string;
@@ -53,8 +57,7 @@ export function FormField({
         id={id}
         name={name}
         type={type}
-        required={required}
-        maxLength={maxLength}
+        {...constraint}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
         placeholder={placeholder}
@@ -72,20 +75,18 @@ export function TextAreaField({
   label,
   name,
   rows,
-  maxLength,
+  constraint,
   error,
   defaultValue,
   autoComplete,
   idPrefix,
   invalid,
   describedBy,
-  required = true,
 }: FieldProblem & {
   label: string;
   name: string;
-  required?: boolean;
+  constraint: FieldConstraint;
   rows: number;
-  maxLength: number;
   defaultValue?: string;
   autoComplete?: string;
   idPrefix: string;
@@ -99,9 +100,10 @@ export function TextAreaField({
       <textarea
         id={id}
         name={name}
-        required={required}
+        required={constraint.required}
+        minLength={constraint.minLength}
+        maxLength={constraint.maxLength}
         rows={rows}
-        maxLength={maxLength}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         {...problemAttributes(id, { error, invalid, describedBy })}

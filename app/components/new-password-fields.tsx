@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from "~/lib/limits";
+import type { FieldConstraint } from "~/lib/form-constraints";
 import { PasswordInput } from "./password-input";
 
 /**
@@ -9,10 +9,13 @@ import { PasswordInput } from "./password-input";
 export function NewPasswordFields({
   idPrefix = "",
   errors,
+  constraints,
 }: {
   /** Keeps the ids unique on a page that has another password form. */
   idPrefix?: string;
   errors?: { newPassword?: string; confirmPassword?: string };
+  /** The form's limits by field (lib/form-constraints.ts): newPassword and confirmPassword. */
+  constraints: { readonly [field: string]: FieldConstraint };
 }) {
   return (
     <>
@@ -21,7 +24,7 @@ export function NewPasswordFields({
         name="newPassword"
         label="New password"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN}
+        constraint={constraints.newPassword}
         error={errors?.newPassword}
       />
       <PasswordInput
@@ -29,7 +32,7 @@ export function NewPasswordFields({
         name="confirmPassword"
         label="New password again"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN}
+        constraint={constraints.confirmPassword}
         error={errors?.confirmPassword}
       />
     </>

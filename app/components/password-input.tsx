@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { FieldConstraint } from "~/lib/form-constraints";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** A password field with a show/hide toggle (the toggle needs JavaScript; the field works without). */
@@ -6,14 +7,15 @@ export function PasswordInput({
   id,
   autoComplete,
   error,
-  minLength,
+  constraint,
   label = "Password",
   name = "password",
 }: {
   id: string;
   autoComplete: "current-password" | "new-password";
   error?: string;
-  minLength?: number;
+  /** The schema's limits (lib/form-constraints.ts). */
+  constraint: FieldConstraint;
   label?: string;
   name?: string;
 }) {
@@ -29,9 +31,10 @@ export function PasswordInput({
           id={id}
           name={name}
           type={visible ? "text" : "password"}
-          required
-          minLength={minLength}
-          maxLength={128}
+          required={constraint.required}
+          minLength={constraint.minLength}
+          maxLength={constraint.maxLength}
+          pattern={constraint.pattern}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

@@ -6,28 +6,35 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
+import type { FormFailure } from "~/lib/app-error";
 import { FormError } from "./form-field";
 import { showToast } from "./toaster";
 
 export type UploadResult = { ok: boolean; message: string; network?: boolean };
+/** The dashboard's answer: an upload's result, or the form's refusal (services/http.server.ts). */
+type UploadAnswer = UploadResult | FormFailure;
 
 export const UPLOAD_SUCCESS = "Prescription uploaded successfully!";
 export const UPLOAD_NETWORK_ERROR = "Something went wrong. Please try again.";
 export const uploadFailedMessage = (reason?: string) => `Upload failed: ${reason || "Please try again."}`;
 
-export function PrescriptionUpload({ noJsResult }: { noJsResult?: UploadResult }) {
-  const fetcher = useFetcher<UploadResult>({ key: "prescription-upload" });
+const resultOf = (answer: UploadAnswer | undefined): UploadResult | undefined =>
+  answer && !("ok" in answer) ? { ok: false, message: uploadFailedMessage(answer.formError) } : answer;
+
+export function PrescriptionUpload({ noJsResult }: { noJsResult?: UploadAnswer }) {
+  const fetcher = useFetcher<UploadAnswer>({ key: "prescription-upload" });
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<{ name: string; url: string } | null>(null);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data ?? noJsResult;
+  const result = resultOf(fetcher.data ?? noJsResult);
 
   useEffect(() => () => (file ? URL.revokeObjectURL(file.url) : undefined), [file]);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { ok, message } = fetcher.data;
+    const answer = resultOf(fetcher.data);
+    if (fetcher.state !== "idle" || !answer) return;
+    const { ok, message } = answer;
     showToast({ type: ok ? "success" : "error", message });
     if (ok) {
       formRef.current?.reset();

@@ -13,3 +13,5 @@ export const FORM_OVERHEAD_BYTES = 64 * 1024;
 export const BODY_MAX_BYTES = 64 * 1024;
 /** The largest multipart body of a route that takes uploads (lib/route-policy.ts): an image and its form. */
 export const UPLOAD_BODY_MAX_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
+/** A pharmacist's note is at most this long (a rejection needs one; the customer reads it). */
+export const REVIEW_NOTE_MAX = 1000;

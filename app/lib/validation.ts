@@ -36,8 +36,11 @@ const NAME_VISIBLE = /[^\p{Z}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u
 /** The rule every name field (people's and products') adds to its schema. */
 export const isReadableName = (name: string) => !NAME_FORBIDDEN.test(name) && NAME_VISIBLE.test(name);
 
+/** The longest way to write a number: "(+234) 803-123-4567" and a space to spare. */
+export const PHONE_MAX_LENGTH = 20;
+
 /** A phone number as the server keeps it (+234…), or the refusal every form gives. */
-function toNigerianPhone(value: string, ctx: z.RefinementCtx): string {
+export function toNigerianPhone(value: string, ctx: z.RefinementCtx): string {
   const phone = normalizeNigerianPhone(value);
   if (phone) return phone;
   ctx.addIssue({ code: "custom", message: INVALID_PHONE });
@@ -61,7 +64,7 @@ export const checkoutSchema = z.object({
     .max(100, "Please keep the name under 100 characters.")
     .refine(isReadableName, NAME_UNREADABLE),
   email: email(CHECKOUT_MISSING_FIELDS),
-  phone: required(CHECKOUT_MISSING_FIELDS).transform(toNigerianPhone),
+  phone: required(CHECKOUT_MISSING_FIELDS).max(PHONE_MAX_LENGTH, INVALID_PHONE).transform(toNigerianPhone),
   deliveryAddress: required(CHECKOUT_MISSING_FIELDS).max(
     500,
     "Please keep the address under 500 characters.",
@@ -152,6 +155,7 @@ export const productSchema = z.object({
     .refine(isReadableName, NAME_UNREADABLE),
   category,
   price: required("Please enter the price in naira.")
+    .max(20, PRICE_FORMAT)
     .transform((value, ctx) => {
       const cleaned = value.replace(/[₦,\s]/g, "");
       if (/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number(cleaned);
@@ -174,6 +178,7 @@ export const PCN_NUMBER_INVALID =
 export const pcnNumberField = z
   .string({ error: PCN_NUMBER_INVALID })
   .trim()
+  .max(40, PCN_NUMBER_INVALID)
   .optional()
   .transform((value) => (value ? value.toUpperCase() : undefined))
   .refine((value) => value === undefined || PCN_NUMBER.test(value), PCN_NUMBER_INVALID);
@@ -240,6 +245,7 @@ const textFields = Object.fromEntries(
 const nafdacNumber = z
   .string({ error: PRODUCT_MESSAGES.nafdacNumber })
   .trim()
+  .max(12, PRODUCT_MESSAGES.nafdacNumber)
   .transform((value, ctx) => {
     if (!value) return null;
     if (!NAFDAC_NUMBER.test(value)) {
@@ -297,12 +303,15 @@ export const otherNamesSchema = z
   });
 
 /** The editor's box: one name a line, or separated by commas. */
-const otherNamesText = z.string({ error: OTHER_NAMES_MESSAGES.list }).transform((text, ctx) => {
-  const names = otherNamesSchema.safeParse(splitOtherNames(text));
-  if (names.success) return names.data;
-  ctx.addIssue({ code: "custom", message: names.error.issues[0]?.message ?? OTHER_NAMES_MESSAGES.list });
-  return z.NEVER;
-});
+const otherNamesText = z
+  .string({ error: OTHER_NAMES_MESSAGES.list })
+  .max(OTHER_NAMES_MAX * (OTHER_NAME_MAX_LENGTH + 1), OTHER_NAMES_MESSAGES.tooMany)
+  .transform((text, ctx) => {
+    const names = otherNamesSchema.safeParse(splitOtherNames(text));
+    if (names.success) return names.data;
+    ctx.addIssue({ code: "custom", message: names.error.issues[0]?.message ?? OTHER_NAMES_MESSAGES.list });
+    return z.NEVER;
+  });
 
 /** The admin form's medicine information and stock; every field optional, "" clears it. */
 export const productDetailsFormSchema = z
@@ -314,6 +323,7 @@ export const productDetailsFormSchema = z
     stock: z
       .string({ error: PRODUCT_MESSAGES.stock })
       .trim()
+      .max(9, PRODUCT_MESSAGES.stock)
       .transform((value, ctx) => {
         if (!value) return null;
         const digits = value.replace(/[,\s]/g, "");
@@ -365,6 +375,7 @@ export const profileSchema = z.object({
   phone: z
     .string()
     .trim()
+    .max(PHONE_MAX_LENGTH, INVALID_PHONE)
     .optional()
     .transform((value, ctx) => (value ? toNigerianPhone(value, ctx) : null)),
   deliveryAddress: optionalProfileText(500, "Please keep the address under 500 characters."),
@@ -386,7 +397,11 @@ export const NEW_PASSWORDS_DIFFER = "The two new passwords are not the same.";
 /** A new password typed twice (change and reset). */
 const newPasswordTwice = {
   newPassword: newPasswordField,
-  confirmPassword: z.string({ error: NEW_PASSWORDS_DIFFER }),
+  // Checked against the first below; empty or longer than any password can be, it is not the same.
+  confirmPassword: z
+    .string({ error: NEW_PASSWORDS_DIFFER })
+    .min(1, NEW_PASSWORDS_DIFFER)
+    .max(PASSWORD_MAX, NEW_PASSWORDS_DIFFER),
 };
 
 function samePasswords(value: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx) {

@@ -16,7 +16,10 @@ import { changePassword, logOutEverywhere } from "~/features/accounts/credential
 import { readProfile, saveProfile } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/lib/app-error";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
-import { formValues, handleForm, handlePage, pageHeaders } from "~/services/http.server";
+import { FORMS } from "~/lib/forms";
+import profileFields from "virtual:form-constraints/profile";
+import passwordFields from "virtual:form-constraints/change-password";
+import { formValues, handleIntents, handlePage, pageHeaders } from "~/services/http.server";
 import { clearedSessionCookie, requireUser } from "~/services/session.server";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 
@@ -29,8 +32,6 @@ export const PROFILE_SAVED = "Your details have been saved.";
 export const PASSWORD_CHANGED = "Your password has been changed. Other devices have been logged out.";
 export const LOGGED_OUT_EVERYWHERE = "You have been logged out of all devices.";
 
-const PROFILE_FIELDS = ["name", "phone", "deliveryAddress", "deliveryState"] as const;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   return { email: user.email, profile: await handlePage(() => readProfile(context, user)) };
@@ -38,40 +39,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
-  if (intent === "everywhere") {
-    await logOutEverywhere(request, context, user);
-    const headers = new Headers();
-    headers.append("Set-Cookie", await clearedSessionCookie(context.config));
-    headers.append(
-      "Set-Cookie",
-      await toastCookie(context.config, { type: "success", message: LOGGED_OUT_EVERYWHERE }),
-    );
-    return redirect("/login", { headers });
-  }
-  if (intent === "password") {
-    // A refusal names its form (values.intent), so its errors show under that form only.
-    return handleForm(
-      async () => {
-        await changePassword(request, context, user, {
-          currentPassword: form?.get("currentPassword") ?? undefined,
-          newPassword: form?.get("newPassword") ?? undefined,
-          confirmPassword: form?.get("confirmPassword") ?? undefined,
-        });
-        return redirectWithToast("/account", { type: "success", message: PASSWORD_CHANGED }, context.config);
+  const saved = (message: string) =>
+    redirectWithToast("/account", { type: "success", message }, context.config);
+  // A refusal names its form (values.intent), so its errors show under that form only.
+  return handleIntents(await request.formData().catch(() => null), {
+    profile: {
+      form: "profile",
+      run: async (form) => {
+        await saveProfile(context, user, formValues(form, Object.keys(FORMS.profile.shape), 500));
+        return saved(PROFILE_SAVED);
       },
-      { values: { intent: "password" } },
-    );
-  }
-  const values = formValues(form, PROFILE_FIELDS, 500);
-  return handleForm(
-    async () => {
-      await saveProfile(context, user, values);
-      return redirectWithToast("/account", { type: "success", message: PROFILE_SAVED }, context.config);
     },
-    { values: { ...values, intent: "profile" } },
-  );
+    password: {
+      form: "change-password",
+      run: async (form) => {
+        await changePassword(request, context, user, {
+          currentPassword: form.get("currentPassword") ?? undefined,
+          newPassword: form.get("newPassword") ?? undefined,
+          confirmPassword: form.get("confirmPassword") ?? undefined,
+        });
+        return saved(PASSWORD_CHANGED);
+      },
+    },
+    everywhere: {
+      run: async () => {
+        await logOutEverywhere(request, context, user);
+        const headers = new Headers();
+        headers.append("Set-Cookie", await clearedSessionCookie(context.config));
+        headers.append(
+          "Set-Cookie",
+          await toastCookie(context.config, { type: "success", message: LOGGED_OUT_EVERYWHERE }),
+        );
+        return redirect("/login", { headers });
+      },
+    },
+  });
 }
 
 const SECTION = "rounded-xl border border-gray-200 bg-white p-4";
@@ -85,6 +87,8 @@ export default function Account() {
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const profileResult = result?.values?.intent === "profile" ? result : undefined;
   const passwordResult = result?.values?.intent === "password" ? result : undefined;
+  // A form this page does not have (an old tab, a forged post): said on top.
+  const otherError = result && !profileResult && !passwordResult ? result.formError : undefined;
   const values = profileResult?.values;
 
   return (
@@ -96,13 +100,14 @@ export default function Account() {
       </p>
       <h1 className="mt-2 text-2xl font-bold text-gray-900">Your account</h1>
       <p className="mt-1 text-sm break-all text-gray-600">Logged in as {email}</p>
+      <FormError message={otherError} />
 
       <section aria-labelledby="profile-heading" className={`mt-6 ${SECTION}`}>
         <h2 id="profile-heading" className="text-lg font-semibold">
           Your details
         </h2>
         <p className="mt-1 text-sm text-gray-600">Checkout starts filled in with these.</p>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
+        <Form method="post" data-form="profile" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="profile" />
           <FormError message={profileResult?.formError} />
           <FormField
@@ -110,7 +115,7 @@ export default function Account() {
             name="name"
             idPrefix="profile"
             autoComplete="name"
-            maxLength={100}
+            constraint={profileFields.name}
             defaultValue={values?.name ?? profile.name}
             error={profileResult?.errors?.name}
           />
@@ -121,8 +126,7 @@ export default function Account() {
             inputMode="tel"
             idPrefix="profile"
             autoComplete="tel"
-            required={false}
-            maxLength={20}
+            constraint={profileFields.phone}
             placeholder="08031234567"
             defaultValue={values?.phone ?? profile.phone ?? ""}
             error={profileResult?.errors?.phone}
@@ -132,8 +136,7 @@ export default function Account() {
             name="deliveryAddress"
             idPrefix="profile"
             rows={3}
-            maxLength={500}
-            required={false}
+            constraint={profileFields.deliveryAddress}
             autoComplete="street-address"
             defaultValue={values?.deliveryAddress ?? profile.deliveryAddress ?? ""}
             error={profileResult?.errors?.deliveryAddress}
@@ -145,6 +148,7 @@ export default function Account() {
             <select
               id="profile-deliveryState"
               name="deliveryState"
+              required={profileFields.deliveryState.required}
               defaultValue={values?.deliveryState ?? profile.deliveryState ?? ""}
               aria-invalid={profileResult?.errors?.deliveryState ? true : undefined}
               aria-describedby={
@@ -180,7 +184,7 @@ export default function Account() {
         <p className="mt-1 text-sm text-gray-600">
           Every other device logged in to your account is logged out.
         </p>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
+        <Form method="post" data-form="change-password" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="username" value={email} autoComplete="username" />
           <FormError message={passwordResult?.formError} />
@@ -189,9 +193,10 @@ export default function Account() {
             name="currentPassword"
             label="Current password"
             autoComplete="current-password"
+            constraint={passwordFields.currentPassword}
             error={passwordResult?.errors?.currentPassword}
           />
-          <NewPasswordFields errors={passwordResult?.errors} />
+          <NewPasswordFields errors={passwordResult?.errors} constraints={passwordFields} />
           <div>
             <button type="submit" disabled={busy("password")} className={BUTTON}>
               {busy("password") ? "Changing…" : "Change password"}

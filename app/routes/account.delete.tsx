@@ -11,6 +11,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
+import fields from "virtual:form-constraints/delete-account";
 import { ACCOUNT_DELETED, deleteMyAccount, deletionSummary } from "~/features/privacy/delete-account.server";
 import type { FormFailure } from "~/lib/app-error";
 import { handleForm, pageHeaders, readForm } from "~/services/http.server";
@@ -89,10 +90,14 @@ export default function DeleteAccountPage() {
         </dl>
       </section>
 
-      <Form method="post" className="mt-6 flex flex-col gap-4 rounded-xl border border-red-200 bg-red-50 p-4">
+      <Form
+        method="post"
+        data-form="delete-account"
+        className="mt-6 flex flex-col gap-4 rounded-xl border border-red-200 bg-red-50 p-4"
+      >
         <h2 className="text-lg font-semibold text-red-900">Confirm with your password</h2>
         <FormError message={actionData?.formError} />
-        <PasswordInput id="delete-password" autoComplete="current-password" />
+        <PasswordInput id="delete-password" autoComplete="current-password" constraint={fields.password} />
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"

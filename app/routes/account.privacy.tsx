@@ -22,7 +22,7 @@ import {
 import { AppError, type FormFailure } from "~/lib/app-error";
 import { CONSENT_LABELS, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { handleForm, pageHeaders, readForm } from "~/services/http.server";
+import { handleIntents, pageHeaders, readForm } from "~/services/http.server";
 import { requireUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
 
@@ -44,32 +44,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return handleForm(
-    async () => {
-      const form = await readForm(request);
-      const intent = form.get("intent");
-      let message: string;
-      if (intent === "give") {
-        await giveConsent(context, user.id, parseConsentKind(form.get("kind")));
-        message = CONSENT_GIVEN;
-      } else if (intent === "withdraw") {
-        const kind = parseConsentKind(form.get("kind"));
-        const { deletedPrescriptions } = await withdrawConsent(context, user.id, kind);
-        message =
-          kind === "prescriptions"
-            ? `Consent withdrawn. ${deletedPrescriptions} prescription${deletedPrescriptions === 1 ? "" : "s"} deleted; any an order still being handled needs are kept until it is done.`
-            : "Consent withdrawn. You can delete your chat history below.";
-      } else if (intent === "erase-chat") {
-        if (user.role === "admin") throw new AppError(400, "Admins have no chat history of their own.");
-        await eraseConversation(context.config, user.id);
-        message = CHAT_ERASED;
-      } else {
-        throw new AppError(400, "Unknown action.");
-      }
-      const back = safeRedirectPath(form.get("redirectTo"), "/account/privacy");
-      return redirect(back, {
-        headers: { "Set-Cookie": await toastCookie(context.config, { type: "success", message }) },
-      });
+  const done = async (form: FormData, message: string) => {
+    const back = safeRedirectPath(form.get("redirectTo"), "/account/privacy");
+    return redirect(back, {
+      headers: { "Set-Cookie": await toastCookie(context.config, { type: "success", message }) },
+    });
+  };
+  return handleIntents(
+    () => readForm(request),
+    {
+      give: {
+        run: async (form) => {
+          await giveConsent(context, user.id, parseConsentKind(form.get("kind")));
+          return done(form, CONSENT_GIVEN);
+        },
+      },
+      withdraw: {
+        run: async (form) => {
+          const kind = parseConsentKind(form.get("kind"));
+          const { deletedPrescriptions } = await withdrawConsent(context, user.id, kind);
+          return done(
+            form,
+            kind === "prescriptions"
+              ? `Consent withdrawn. ${deletedPrescriptions} prescription${deletedPrescriptions === 1 ? "" : "s"} deleted; any an order still being handled needs are kept until it is done.`
+              : "Consent withdrawn. You can delete your chat history below.",
+          );
+        },
+      },
+      "erase-chat": {
+        run: async (form) => {
+          if (user.role === "admin") throw new AppError(400, "Admins have no chat history of their own.");
+          await eraseConversation(context.config, user.id);
+          return done(form, CHAT_ERASED);
+        },
+      },
     },
     { unexpected: "Something went wrong. Please try again." },
   );

@@ -8,7 +8,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormError, FormField, INPUT_CLASS } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { PASSWORD_MIN } from "~/lib/limits";
+import createFields from "virtual:form-constraints/admin-create";
+import grantFields from "virtual:form-constraints/grant-pcn";
 import {
   adminsWithRoles,
   createAdmin,
@@ -18,8 +19,8 @@ import {
 } from "~/features/accounts/admins.server";
 import { ADMIN_CREATE_FAILED, ADMIN_CREATED } from "~/features/accounts/messages";
 import { ADMIN_ROLE_LABELS, can, type AdminRole } from "~/lib/admin-roles";
-import { formValues, handleForm } from "~/services/http.server";
-import { AppError, type FormFailure } from "~/lib/app-error";
+import { formValues, handleIntents } from "~/services/http.server";
+import type { FormFailure } from "~/lib/app-error";
 import { requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -45,46 +46,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requireBackOfficeUser(request, context);
-  const form = await request.formData().catch(() => null);
-  const intent = String(form?.get("intent") ?? INTENT.create);
-  const adminId = String(form?.get("adminId") ?? "").slice(0, 64);
   const done = (message: string) =>
     redirectWithToast("/admin/admins", { type: "success", message }, context.config);
-
-  if (intent === INTENT.create) {
-    const values = formValues(form, ["email", "name", "pcnNumber"], 254);
-    return handleForm(
-      async () => {
-        await createAdmin(context, me, { ...values, password: form?.get("password") });
-        return done(ADMIN_CREATED);
+  const adminId = (form: FormData) => String(form.get("adminId") ?? "").slice(0, 64);
+  // A refusal of an admin's controls shows beside the admin it was about (values.adminId).
+  const row = ["adminId"] as const;
+  return handleIntents(
+    await request.formData().catch(() => null),
+    {
+      [INTENT.create]: {
+        form: "admin-create",
+        run: async (form) => {
+          await createAdmin(context, me, {
+            ...formValues(form, ["email", "name", "pcnNumber"], 254),
+            password: form.get("password"),
+          });
+          return done(ADMIN_CREATED);
+        },
       },
-      { values: { ...values, intent } },
-    );
-  }
-  // A refusal shows beside the admin it was about.
-  const failed = (run: () => Promise<Response>) =>
-    handleForm(run, { values: { ...formValues(form, ["pcnNumber"], 40), intent, adminId } });
-  switch (intent) {
-    case INTENT.grantPcn:
-      return failed(async () => {
-        const pcn = await grantPcnNumber(context, me, adminId, form?.get("pcnNumber"));
-        return done(`PCN number ${pcn} saved: that admin is a pharmacist.`);
-      });
-    case INTENT.removePcn:
-      return failed(async () => {
-        await removePcnNumber(context, me, adminId);
-        return done("PCN number removed: that admin is staff now.");
-      });
-    case INTENT.removeAdmin:
-      return failed(async () => {
-        await removeAdmin(context, me, adminId);
-        return done("Admin access removed: the account is a customer's now, signed out everywhere.");
-      });
-    default:
-      return failed(async () => {
-        throw new AppError(400, "Unknown action: reload the page and try again.");
-      });
-  }
+      [INTENT.grantPcn]: {
+        form: "grant-pcn",
+        keep: row,
+        run: async (form) => {
+          const pcn = await grantPcnNumber(context, me, adminId(form), form.get("pcnNumber"));
+          return done(`PCN number ${pcn} saved: that admin is a pharmacist.`);
+        },
+      },
+      [INTENT.removePcn]: {
+        keep: row,
+        run: async (form) => {
+          await removePcnNumber(context, me, adminId(form));
+          return done("PCN number removed: that admin is staff now.");
+        },
+      },
+      [INTENT.removeAdmin]: {
+        keep: row,
+        run: async (form) => {
+          await removeAdmin(context, me, adminId(form));
+          return done("Admin access removed: the account is a customer's now, signed out everywhere.");
+        },
+      },
+    },
+    // The spec's Admins tab posts its create form without an intent.
+    { fallback: INTENT.create },
+  );
 }
 
 const ROLE_BADGE: Record<AdminRole, string> = {
@@ -108,7 +113,7 @@ function RoleControls({ admin, result, busy }: { admin: AdminRow; result?: Actio
   return (
     <div className="mt-2 flex flex-col gap-2">
       <FormError message={otherError} />
-      <Form method="post" className="flex flex-wrap items-end gap-2">
+      <Form method="post" data-form="grant-pcn" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value={INTENT.grantPcn} />
         <input type="hidden" name="adminId" value={admin.id} />
         <div className="min-w-0 flex-1">
@@ -118,7 +123,7 @@ function RoleControls({ admin, result, busy }: { admin: AdminRow; result?: Actio
           <input
             id={inputId}
             name="pcnNumber"
-            maxLength={40}
+            {...grantFields.pcnNumber}
             autoComplete="off"
             placeholder="e.g. PS-021784"
             defaultValue={mine?.values?.pcnNumber ?? admin.pcnNumber ?? ""}
@@ -192,7 +197,7 @@ export default function AdminAdmins() {
         <h2 id="new-admin" className="text-lg font-semibold">
           Create an admin
         </h2>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
+        <Form method="post" data-form="admin-create" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value={INTENT.create} />
           <FormError
             message={createResult?.formError && `${ADMIN_CREATE_FAILED}: ${createResult.formError}`}
@@ -200,18 +205,17 @@ export default function AdminAdmins() {
           <FormField
             label="Email"
             name="email"
-            type="email"
             idPrefix="admin"
             defaultValue={createResult?.values?.email}
             error={createResult?.errors?.email}
             autoComplete="off"
-            maxLength={254}
+            constraint={createFields.email}
           />
           <FormField
             label="Name"
             name="name"
             idPrefix="admin"
-            maxLength={100}
+            constraint={createFields.name}
             autoComplete="off"
             placeholder="e.g. Pharm. Amaka Obi"
             defaultValue={createResult?.values?.name}
@@ -221,10 +225,9 @@ export default function AdminAdmins() {
             label="PCN registration number (pharmacists only)"
             name="pcnNumber"
             idPrefix="admin"
-            maxLength={40}
+            constraint={createFields.pcnNumber}
             autoComplete="off"
             placeholder="e.g. PS-021784"
-            required={false}
             defaultValue={createResult?.values?.pcnNumber}
             error={createResult?.errors?.pcnNumber}
           />
@@ -237,7 +240,7 @@ export default function AdminAdmins() {
             id="admin-password"
             autoComplete="new-password"
             error={createResult?.errors?.password}
-            minLength={PASSWORD_MIN}
+            constraint={createFields.password}
           />
           <button
             type="submit"

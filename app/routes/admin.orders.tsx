@@ -1,5 +1,5 @@
 /** Admin › Orders: Order Ref, Date, Email, Total, Status, Action (status dropdown), with each order's timeline. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   Form,
   Link,
@@ -22,7 +22,8 @@ import { backOfficeOrderViews, changeOrder } from "~/features/orders/orders.serv
 import { nextStatuses } from "~/features/orders/order-state";
 import { DELIVERY_STATUS, PAYMENT_STATUS, type PaymentStatus } from "~/lib/vocabularies";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
-import { AppError } from "~/lib/app-error";
+import { AppError, type FormFailure } from "~/lib/app-error";
+import { handleIntents } from "~/services/http.server";
 import { carriesSession, requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
 import { filterQuery, hasFilters, parseOrderFilters, type OrderFilters } from "~/lib/order-filters";
@@ -52,52 +53,72 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
   const back = safeRedirectPath(form?.get("redirectTo"), "/admin/orders");
-  const fail = () =>
-    redirectWithToast(back, { type: "error", message: STATUS_UPDATE_FAILED }, context.config);
-  const orderId = form?.get("orderId");
-  const status = form?.get("deliveryStatus");
-  const payment = form?.get("paymentStatus");
-  if (typeof orderId !== "string") return fail();
-  try {
-    // "Mark paid" sends the row's status too, unchanged: the button says what the admin asked for.
-    if (PAYMENT_STATUS.includes(payment)) {
-      const { order, changed } = await changeOrder(
-        context,
-        orderId,
-        { paymentStatus: payment },
-        admin,
-        "admin",
-      );
-      const ref = displayOrderRef(order);
-      const state = PAYMENT_STATUS.label(payment).toLowerCase();
-      const message = changed ? `Order ${ref} is now marked ${state}` : `Order ${ref} was already ${state}`;
-      return redirectWithToast(back, { type: "success", message }, context.config);
-    }
-    if (!DELIVERY_STATUS.includes(status)) return fail();
-    const { order, changed } = await changeOrder(
-      context,
-      orderId,
-      { deliveryStatus: status },
-      admin,
-      "admin",
-    );
-    const ref = displayOrderRef(order);
-    const message = changed
-      ? `Order ${ref} is now ${order.deliveryStatus}`
-      : `Order ${ref} was already ${order.deliveryStatus}`;
-    return redirectWithToast(back, { type: "success", message }, context.config);
-  } catch (error) {
-    // A refusal with a reason (a prescription awaiting review, a cancelled order) is said on the page.
-    if (error instanceof AppError && error.status === 409)
-      return data({ refused: { orderId, message: error.message } }, { status: 409 });
-    if (!(error instanceof AppError)) console.error("status update failed", error);
-    return fail();
-  }
+  // A refusal with a reason (a prescription awaiting review, a cancelled order) is said on the page; any
+  // other, and any failure, is the one line the spec gives.
+  const toast = { to: back, config: context.config, message: STATUS_UPDATE_FAILED, onPage: [409] };
+  const done = (message: string) => redirectWithToast(back, { type: "success", message }, context.config);
+  const orderId = (form: FormData) => {
+    const id = form.get("orderId");
+    if (typeof id !== "string") throw new AppError(400, "Choose an order.");
+    return id;
+  };
+  return handleIntents(
+    form,
+    {
+      // "Mark paid" sends the row's status too, unchanged: the button says what the admin asked for.
+      "mark-paid": {
+        keep: ["orderId"],
+        toast,
+        run: async (form) => {
+          const payment = form.get("paymentStatus") as PaymentStatus;
+          const { order, changed } = await changeOrder(
+            context,
+            orderId(form),
+            { paymentStatus: payment },
+            admin,
+            "admin",
+          );
+          const ref = displayOrderRef(order);
+          const state = PAYMENT_STATUS.label(payment).toLowerCase();
+          return done(changed ? `Order ${ref} is now marked ${state}` : `Order ${ref} was already ${state}`);
+        },
+      },
+      status: {
+        keep: ["orderId"],
+        toast,
+        run: async (form) => {
+          const status = form.get("deliveryStatus");
+          if (!DELIVERY_STATUS.includes(status)) throw new AppError(400, STATUS_UPDATE_FAILED);
+          const { order, changed } = await changeOrder(
+            context,
+            orderId(form),
+            { deliveryStatus: status },
+            admin,
+            "admin",
+          );
+          const ref = displayOrderRef(order);
+          return done(
+            changed
+              ? `Order ${ref} is now ${order.deliveryStatus}`
+              : `Order ${ref} was already ${order.deliveryStatus}`,
+          );
+        },
+      },
+    },
+    // The rows' forms name no intent: a payment status sent is "Mark paid", else a delivery status.
+    {
+      fallback: PAYMENT_STATUS.includes(form?.get("paymentStatus")) ? "mark-paid" : "status",
+      unexpected: STATUS_UPDATE_FAILED,
+    },
+  );
 }
 
 export default function AdminOrders() {
   const { orders, page, hasMore, filters } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>()?.refused;
+  const failure = useActionData<FormFailure>();
+  const refused = failure?.formError
+    ? { orderId: failure.values?.orderId, message: failure.formError }
+    : undefined;
   const hydrated = useHydrated();
   const submit = useSubmit();
   // Every row's form posts here: resolved once for the page, not by a <Form> per row (see postForm).

@@ -7,8 +7,7 @@ import {
   productToEdit,
   removeProduct,
 } from "~/features/catalogue/admin-products.server";
-import { AppError } from "~/lib/app-error";
-import { handlePage } from "~/services/http.server";
+import { handleForm, handlePage } from "~/services/http.server";
 import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -23,17 +22,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const admin = await requireBackOfficeUser(request, context);
-  try {
-    await removeProduct(context, admin, parseProductIdParam(params.id));
-    return redirectWithToast(
-      "/admin/products",
-      { type: "success", message: PRODUCT_DELETED },
-      context.config,
-    );
-  } catch (error) {
-    if (!(error instanceof AppError)) console.error("delete product failed", error);
-    return redirectWithToast("/admin/products", { type: "error", message: DELETE_FAILED }, context.config);
-  }
+  const back = "/admin/products";
+  return handleForm(
+    async () => {
+      await removeProduct(context, admin, parseProductIdParam(params.id));
+      return redirectWithToast(back, { type: "success", message: PRODUCT_DELETED }, context.config);
+    },
+    { toast: { to: back, config: context.config, message: DELETE_FAILED }, unexpected: DELETE_FAILED },
+  );
 }
 
 export default function ConfirmDelete() {

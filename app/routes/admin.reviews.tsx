@@ -3,12 +3,14 @@
  * items and its customer; a pharmacist (an admin with a PCN number) approves or rejects with a note. Other
  * admins see the queue read-only. Plain forms: works without JavaScript.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
 import { reviewPrescriptionOrder, reviewQueue } from "~/features/orders/review.server";
-import { REVIEW_NOTE_MAX } from "~/features/orders/order-view";
-import { AppError } from "~/lib/app-error";
+import { REVIEW_NOTE_MAX } from "~/lib/limits";
+import fields from "virtual:form-constraints/review";
+import type { FormFailure } from "~/lib/app-error";
+import { handleForm } from "~/services/http.server";
 import { formatNaira } from "~/lib/money";
 import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -22,28 +24,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
-  const orderId = String(form?.get("orderId") ?? "");
+  const orderId = String(form?.get("orderId") ?? "").slice(0, 64);
   const note = String(form?.get("note") ?? "").slice(0, REVIEW_NOTE_MAX + 1);
-  try {
-    const order = await reviewPrescriptionOrder(context, admin, orderId, {
-      decision: form?.get("decision") ?? undefined,
-      note,
-    });
-    const verb = order.reviewStatus === "approved" ? "approved" : "rejected and cancelled";
-    return redirectWithToast(
-      "/admin/reviews",
-      { type: "success", message: `Order ${displayOrderRef(order)}: prescription ${verb}.` },
-      context.config,
-    );
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ orderId, note, message: error.message }, { status: error.status });
-  }
+  return handleForm(
+    async () => {
+      const order = await reviewPrescriptionOrder(context, admin, orderId, {
+        decision: form?.get("decision") ?? undefined,
+        note,
+      });
+      const verb = order.reviewStatus === "approved" ? "approved" : "rejected and cancelled";
+      return redirectWithToast(
+        "/admin/reviews",
+        { type: "success", message: `Order ${displayOrderRef(order)}: prescription ${verb}.` },
+        context.config,
+      );
+    },
+    // Said beside the order it was about, with the note as typed.
+    { values: { orderId, note } },
+  );
 }
 
 export default function AdminReviews() {
   const { orders, pharmacist } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busyOrder = navigation.state === "submitting" ? navigation.formData?.get("orderId") : null;
   return (
@@ -67,7 +70,7 @@ export default function AdminReviews() {
       ) : (
         <ul className="mt-4 space-y-4">
           {orders.map((order) => {
-            const problem = failure && failure.orderId === order.id ? failure : null;
+            const problem = failure?.values?.orderId === order.id ? failure : null;
             return (
               <li
                 key={order.id}
@@ -106,11 +109,11 @@ export default function AdminReviews() {
                   </ul>
                   <p className="mt-1 text-sm font-medium">Total {formatNaira(order.totalKobo)}</p>
                   {pharmacist ? (
-                    <Form method="post" className="mt-3 flex flex-col gap-2">
+                    <Form method="post" data-form="review" className="mt-3 flex flex-col gap-2">
                       <input type="hidden" name="orderId" value={order.id} />
                       {problem ? (
                         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                          {problem.message}
+                          {problem.formError}
                         </p>
                       ) : null}
                       <label htmlFor={`note-${order.id}`} className="text-sm font-medium text-gray-800">
@@ -120,8 +123,9 @@ export default function AdminReviews() {
                         id={`note-${order.id}`}
                         name="note"
                         rows={2}
-                        maxLength={REVIEW_NOTE_MAX}
-                        defaultValue={problem?.note}
+                        required={fields.note.required}
+                        maxLength={fields.note.maxLength}
+                        defaultValue={problem?.values?.note}
                         className="w-full rounded-lg border border-gray-300 px-3 py-2 text-sm"
                       />
                       <div className="flex flex-wrap gap-2">

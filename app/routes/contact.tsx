@@ -23,7 +23,8 @@ import { redirectWithToast } from "~/services/toast.server";
 import { keepOffline, keepWhenOffline } from "~/components/kept-forms";
 import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { FormField, TextAreaField } from "~/components/form-field";
-import { pageHeaders } from "~/services/http.server";
+import { handleForm, pageHeaders, readForm } from "~/services/http.server";
+import fields from "virtual:form-constraints/contact";
 
 /** A refusal's Retry-After (rate limits) reaches the browser too. */
 export const headers = pageHeaders;
@@ -37,14 +38,14 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** The schema's limits, repeated on the inputs so a browser stops the user before the server has to. */
-const MAX = { name: 100, email: 254, message: 5000 } as const;
+/** The form's fields, as its schema has them. */
+const FIELDS = Object.keys(fields) as Field[];
 /** Well above the largest valid form (5,000 characters of any script, percent-encoded): refuse the rest unread. */
 const MAX_BODY_BYTES = 64 * 1024;
 /** Present only when the page is hydrated: the answer is then data for the fetcher, not a redirect. */
 const ENHANCED = "enhanced";
 
-type Field = keyof typeof MAX;
+type Field = "name" | "email" | "message";
 export type ContactActionData = {
   ok?: boolean;
   errors?: Partial<Record<Field, string>>;
@@ -58,36 +59,31 @@ export type ContactActionData = {
 
 function formValues(form: FormData): Partial<Record<Field, string>> {
   const values: Partial<Record<Field, string>> = {};
-  for (const key of Object.keys(MAX) as Field[]) {
+  for (const key of FIELDS) {
     const value = form.get(key);
     // Echoed back into the form on a 400: never more than the field may hold.
-    if (typeof value === "string") values[key] = value.slice(0, MAX[key]);
+    if (typeof value === "string") values[key] = value.slice(0, fields[key].maxLength);
   }
   return values;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return data<ContactActionData>(
-      { formError: "Your message is too long. Please shorten it and try again." },
-      { status: 413 },
-    );
-  }
-  const form = await request.formData().catch(() => null);
-  if (!form) return data<ContactActionData>({ formError: CONTACT_FAILED }, { status: 400 });
-  try {
-    await sendContactMessage(request, context, form);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data<ContactActionData>(
-      { formError: error.message || undefined, errors: error.fieldErrors, values: formValues(form) },
-      { status: error.status, headers: error.headers },
-    );
-  }
-  return form.get(ENHANCED) === "1"
-    ? data<ContactActionData>({ ok: true })
-    : // Post/Redirect/Get: a reload after sending does not send the message twice.
-      redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
+  // Filled once the form is read: what was typed goes back into it with a refusal.
+  const values: Partial<Record<Field, string>> = {};
+  return handleForm(
+    async () => {
+      if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
+        throw new AppError(413, "Your message is too long. Please shorten it and try again.");
+      const form = await readForm(request, CONTACT_FAILED);
+      Object.assign(values, formValues(form));
+      await sendContactMessage(request, context, form);
+      return form.get(ENHANCED) === "1"
+        ? data<ContactActionData>({ ok: true })
+        : // Post/Redirect/Get: a reload after sending does not send the message twice.
+          redirectWithToast("/contact", { type: "success", message: CONTACT_SENT }, context.config);
+    },
+    { values },
+  );
 }
 
 /**
@@ -205,7 +201,7 @@ function ContactForm() {
     if (fetcher.state !== "idle" || !fetcher.data?.ok || !form) return;
     form.reset();
     // reset() restores default values, which may still hold an earlier no-JavaScript attempt.
-    for (const name of Object.keys(MAX)) {
+    for (const name of FIELDS) {
       const field = form.elements.namedItem(name);
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
     }
@@ -218,6 +214,7 @@ function ContactForm() {
       ref={formRef}
       method="post"
       action="/contact"
+      data-form="contact"
       className="mt-4 flex flex-col gap-4"
       onSubmit={(event) => {
         if (navigator.onLine) return setKeptOffline(false);
@@ -262,7 +259,7 @@ function ContactForm() {
       <FormField
         idPrefix="contact"
         name="name"
-        maxLength={MAX.name}
+        constraint={fields.name}
         label="Name"
         autoComplete="name"
         defaultValue={values.name}
@@ -271,9 +268,8 @@ function ContactForm() {
       <FormField
         idPrefix="contact"
         name="email"
-        maxLength={MAX.email}
+        constraint={fields.email}
         label="Email"
-        type="email"
         autoComplete="email"
         defaultValue={values.email}
         error={errors.email}
@@ -283,7 +279,7 @@ function ContactForm() {
         name="message"
         label="Message"
         rows={6}
-        maxLength={MAX.message}
+        constraint={fields.message}
         defaultValue={values.message}
         error={errors.message}
       />

@@ -1,7 +1,6 @@
 /** /dashboard: the customer's home: orders, pending deliveries, help, prescription upload, recent activity. */
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -22,7 +21,6 @@ import {
   PrescriptionUpload,
   UPLOAD_NETWORK_ERROR,
   UPLOAD_SUCCESS,
-  uploadFailedMessage,
   type UploadResult,
 } from "~/components/prescription-upload";
 import { StatusBadge } from "~/components/status-badge";
@@ -36,13 +34,13 @@ import { myBackInStock, type BackInStockItem } from "~/features/catalogue/back-i
 import { BACK_IN_STOCK_INTENT } from "~/features/catalogue/back-in-stock";
 import { AddToCartForm } from "~/components/product-card";
 import { formatNaira } from "~/lib/money";
-import { AppError } from "~/lib/app-error";
+import type { FormFailure } from "~/lib/app-error";
 import { requireUser } from "~/services/session.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { LocalTime } from "~/components/local-time";
 import { LogoutButton } from "~/components/logout-button";
-import { pageHeaders } from "~/services/http.server";
+import { handleIntents, pageHeaders } from "~/services/http.server";
 import { chatConsentState } from "~/features/privacy/consents.server";
 import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 
@@ -81,28 +79,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  let enhanced = false;
-  try {
-    const form = await readMultipart(request);
-    enhanced = form.get("_enhanced") === "1";
-    if (form.get("intent") !== "upload-prescription") throw new AppError(400, "Unknown action.");
-    await uploadPrescription(request, context, user, form);
-    if (enhanced) return data<UploadResult>({ ok: true, message: UPLOAD_SUCCESS });
-    return redirect("/dashboard", {
-      headers: {
-        "Set-Cookie": await toastCookie(context.config, { type: "success", message: UPLOAD_SUCCESS }),
+  return handleIntents(
+    () => readMultipart(request),
+    {
+      "upload-prescription": {
+        run: async (form) => {
+          await uploadPrescription(request, context, user, form);
+          // With JavaScript the dashboard stays put and shows a toast; without it, the page again.
+          if (form.get("_enhanced") === "1") return data<UploadResult>({ ok: true, message: UPLOAD_SUCCESS });
+          return redirectWithToast(
+            "/dashboard",
+            { type: "success", message: UPLOAD_SUCCESS },
+            context.config,
+          );
+        },
       },
-    });
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data<UploadResult>(
-        { ok: false, message: uploadFailedMessage(error.message) },
-        { status: error.status, headers: error.headers },
-      );
-    }
-    console.error("prescription upload failed", error);
-    return data<UploadResult>({ ok: false, message: uploadFailedMessage() }, { status: 500 });
-  }
+    },
+    // A body too large to read is still this form's refusal.
+    { fallback: "upload-prescription", unexpected: "Please try again." },
+  );
 }
 
 /** A lost connection during an upload gets its message instead of an error page. */
@@ -111,7 +106,7 @@ export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
 
 export default function Dashboard() {
   const { greetingName, recent, prescriptions, chatConsent, backInStock } = useLoaderData<typeof loader>();
-  const actionData = useActionData<UploadResult>();
+  const actionData = useActionData<UploadResult | FormFailure>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const helpLink = whatsAppLink(root?.store.whatsapp ?? "", "Hello MediStore, I need help with my account.");
 

@@ -21,6 +21,7 @@ import { showToast } from "~/components/toaster";
 import { logInWithForm } from "~/features/accounts/login.server";
 import { homeFor } from "~/features/accounts/home";
 import { AppError } from "~/lib/app-error";
+import fields from "virtual:form-constraints/login";
 import { formValues, handleForm, pageHeaders } from "~/services/http.server";
 import type { FormFailure } from "~/lib/app-error";
 import { createSession, getUser } from "~/services/session.server";
@@ -94,19 +95,18 @@ export default function LoginPage() {
       <p className="mt-1 text-gray-600">
         Welcome back. Log in to follow your orders and chat with a pharmacist.
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate={false}>
+      <Form method="post" data-form="login" className="mt-6 flex flex-col gap-4" noValidate={false}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormError message={actionData?.formError} />
         <FormField
           label="Email"
           name="email"
-          type="email"
           autoComplete="email"
           idPrefix="login"
           defaultValue={actionData?.values?.email}
-          maxLength={254}
+          constraint={fields.email}
         />
-        <PasswordInput id="login-password" autoComplete="current-password" />
+        <PasswordInput id="login-password" autoComplete="current-password" constraint={fields.password} />
         <Link
           to="/forgot-password"
           className="-mt-1 self-start text-sm font-medium text-brand-700 hover:underline"

@@ -24,10 +24,10 @@ import {
   ORDER_LINK_UNKNOWN,
   orderStatusPage,
 } from "~/features/orders/orders.server";
-import { AppError } from "~/lib/app-error";
+import type { FormFailure } from "~/lib/app-error";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 import { orderAgain } from "~/features/cart/reorder.server";
-import { handlePage } from "~/services/http.server";
+import { handleIntents, handlePage } from "~/services/http.server";
 import { OrderTimeline } from "~/components/order-timeline";
 import { LocalTime } from "~/components/local-time";
 import { ProductThumb } from "~/components/product-thumb";
@@ -69,54 +69,74 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return data({ ...page, bank, receipt }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The shopper cancels the order while it is still Pending (the link is the key, as for viewing it). */
+/**
+ * The shopper's forms: cancel the order while it is still Pending, order the same again, and send a bank
+ * transfer receipt (the link is the key, as for viewing it).
+ */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   // The token goes back into a Location header: anything but a token's shape is simply not an order.
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(params.token ?? ""))
     throw data({ message: ORDER_LINK_UNKNOWN }, { status: 404 });
-  const back = `/order/${params.token}`;
+  const token = params.token!;
+  const back = `/order/${token}`;
+  // A refusal of a button is a toast on the page; the receipt's is said beside its form.
+  const toast = { to: back, config: context.config };
   // The receipt photo is the one multipart form here: its size is checked before it is read.
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    try {
-      const form = await readMultipart(request);
-      if (form.get("intent") !== "receipt") throw new AppError(400, "Please use the buttons on this page.");
-      await uploadReceiptWithLink(request, context, params.token ?? "", form);
-      return redirectWithToast(back, { type: "success", message: RECEIPT_UPLOADED }, context.config);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.status === 404) throw data({ message: error.message }, { status: 404 });
-      // Said beside the form, with the status it deserves (the page renders again, with or without JS).
-      return data({ receiptError: error.message }, { status: error.status, headers: error.headers });
-    }
+    return handleIntents(
+      () => readMultipart(request),
+      {
+        receipt: {
+          run: async (form) => {
+            await uploadReceiptWithLink(request, context, token, form);
+            return redirectWithToast(back, { type: "success", message: RECEIPT_UPLOADED }, context.config);
+          },
+        },
+      },
+      { fallback: "receipt", notFoundPage: true },
+    );
   }
-  const form = await request.formData().catch(() => null);
-  try {
-    if (form?.get("intent") === "reorder") {
-      const again = await orderAgain(request, context, params.token ?? "");
-      const headers = new Headers();
-      headers.append("Set-Cookie", again.setCookie);
-      headers.append(
-        "Set-Cookie",
-        await toastCookie(context.config, {
-          type: again.added > 0 ? "success" : "error",
-          message: again.message,
-        }),
-      );
-      return redirect(again.added > 0 ? "/cart" : back, { headers });
-    }
-    if (form?.get("intent") !== "cancel") throw new AppError(400, "Please use the buttons on this page.");
-    await cancelOwnOrder(request, context, params.token ?? "");
-    return redirectWithToast(back, { type: "success", message: ORDER_CANCELLED_BY_YOU }, context.config);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
-    return redirectWithToast(back, { type: "error", message: error.message }, context.config);
-  }
+  return handleIntents(
+    await request.formData().catch(() => null),
+    {
+      reorder: {
+        toast,
+        run: async () => {
+          const again = await orderAgain(request, context, token);
+          const headers = new Headers();
+          headers.append("Set-Cookie", again.setCookie);
+          headers.append(
+            "Set-Cookie",
+            await toastCookie(context.config, {
+              type: again.added > 0 ? "success" : "error",
+              message: again.message,
+            }),
+          );
+          return redirect(again.added > 0 ? "/cart" : back, { headers });
+        },
+      },
+      cancel: {
+        toast,
+        run: async () => {
+          await cancelOwnOrder(request, context, token);
+          return redirectWithToast(
+            back,
+            { type: "success", message: ORDER_CANCELLED_BY_YOU },
+            context.config,
+          );
+        },
+      },
+    },
+    { notFoundPage: true },
+  );
 }
 
 export default function OrderStatusPage() {
   const { order, statusUrl, whatsappUrl, prescriptionUrl, bank, receipt } = useLoaderData<typeof loader>();
-  const receiptError = useActionData<typeof action>()?.receiptError;
+  const failure = useActionData<FormFailure>();
+  // The receipt's refusal is said beside its form; anything else (a form the page does not have) on top.
+  const receiptError = failure?.values?.intent === "receipt" ? failure.formError : undefined;
+  const formError = failure?.values?.intent === "receipt" ? undefined : failure?.formError;
   const timeline = order.timeline;
   const [params] = useSearchParams();
   const justPlaced = params.get("placed") === "1";
@@ -128,6 +148,7 @@ export default function OrderStatusPage() {
 
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-8">
+      <FormError message={formError} />
       {justPlaced ? (
         <div role="status" className="mb-6 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <p className="font-semibold">Thank you! Your order {order.orderRef} has been recorded.</p>

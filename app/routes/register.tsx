@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { FormError, FormField } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { PASSWORD_MIN } from "~/lib/limits";
+import fields from "virtual:form-constraints/register";
 import { register } from "~/features/accounts/accounts.server";
 import { REGISTRATION_FAILED } from "~/features/accounts/messages";
 import { homeFor } from "~/features/accounts/home";
@@ -69,7 +69,7 @@ export default function RegisterPage() {
       <p className="mt-1 text-gray-600">
         Create a free account to upload prescriptions, follow your orders and chat with a pharmacist.
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-4">
+      <Form method="post" data-form="register" className="mt-6 flex flex-col gap-4">
         <FormError message={actionData?.formError} />
         <FormField
           label="Full name"
@@ -78,25 +78,24 @@ export default function RegisterPage() {
           idPrefix="register"
           defaultValue={actionData?.values?.name}
           error={errors.name}
-          maxLength={100}
+          constraint={fields.name}
         />
         <FormField
           label="Email"
           name="email"
-          type="email"
           autoComplete="email"
           idPrefix="register"
           defaultValue={actionData?.values?.email}
           error={errors.email}
-          maxLength={254}
+          constraint={fields.email}
         />
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
           error={errors.password}
-          minLength={PASSWORD_MIN}
+          constraint={fields.password}
         />
-        <p className="-mt-2 text-xs text-gray-600">At least {PASSWORD_MIN} characters.</p>
+        <p className="-mt-2 text-xs text-gray-600">At least {fields.password.minLength} characters.</p>
         <button
           type="submit"
           disabled={submitting}

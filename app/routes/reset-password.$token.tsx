@@ -6,6 +6,7 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { resetLinkAccount, resetPassword } from "~/features/accounts/credentials.server";
 import type { FormFailure } from "~/lib/app-error";
 import { handleForm, handlePage } from "~/services/http.server";
+import fields from "virtual:form-constraints/reset-password";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -40,10 +41,10 @@ export default function ResetPassword() {
     <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
       <h1 className="text-2xl font-bold text-gray-900">Choose a new password</h1>
       <p className="mt-1 text-sm break-all text-gray-600">For {email}</p>
-      <Form method="post" className="mt-6 flex flex-col gap-3">
+      <Form method="post" data-form="reset-password" className="mt-6 flex flex-col gap-3">
         <input type="hidden" name="username" value={email} autoComplete="username" />
         <FormError message={result?.formError} />
-        <NewPasswordFields idPrefix="reset-" errors={result?.errors} />
+        <NewPasswordFields idPrefix="reset-" errors={result?.errors} constraints={fields} />
         <button
           type="submit"
           disabled={busy}

@@ -5,6 +5,7 @@ import { FormError, FormField } from "~/components/form-field";
 import { trackOrder } from "~/features/orders/track.server";
 import type { FormFailure } from "~/lib/app-error";
 import { formValues, handleForm, pageHeaders } from "~/services/http.server";
+import fields from "virtual:form-constraints/track";
 
 export const meta: MetaFunction = () => [{ title: "Track your order | MediStore" }];
 
@@ -33,7 +34,7 @@ export default function Track() {
         Lost the link to your order? Enter its reference (it starts with MS-, in your WhatsApp message) and
         the phone number you gave at checkout.
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-3">
+      <Form method="post" data-form="track" className="mt-6 flex flex-col gap-3">
         <FormError message={result?.formError} />
         <FormField
           label="Order reference"
@@ -41,7 +42,7 @@ export default function Track() {
           idPrefix="track"
           placeholder="MS-7KQ2XD"
           autoComplete="off"
-          maxLength={12}
+          constraint={fields.orderRef}
           defaultValue={result?.values?.orderRef}
           invalid={Boolean(result?.errors?.orderRef)}
         />
@@ -52,7 +53,7 @@ export default function Track() {
           inputMode="tel"
           idPrefix="track"
           autoComplete="tel"
-          maxLength={20}
+          constraint={fields.phone}
           placeholder="08031234567"
           defaultValue={result?.values?.phone}
           invalid={Boolean(result?.errors?.phone)}

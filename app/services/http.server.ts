@@ -8,6 +8,10 @@ import type { z } from "zod";
 import { AppError, type FieldErrors, type FormFailure } from "~/lib/app-error";
 import { BODY_MAX_BYTES } from "~/lib/limits";
 import { fieldErrors } from "~/lib/validation";
+import { constraintsOf, type FormConstraints } from "~/lib/form-constraints";
+import { FORMS, type FormName } from "~/lib/forms";
+import type { AppConfig } from "./env.server";
+import { redirectWithToast } from "./toast.server";
 
 export function jsonError(
   status: number,
@@ -35,7 +39,7 @@ export async function readJson(request: Request, maxBytes = BODY_MAX_BYTES): Pro
 }
 
 /** Reads a form body; an unreadable one is a 400 with the given message. */
-export async function readForm(request: Request, message = "We could not read that form. Please try again.") {
+export async function readForm(request: Request, message = UNREADABLE_FORM) {
   const form = await request.formData().catch(() => null);
   if (!form) throw new AppError(400, message);
   return form;
@@ -83,27 +87,113 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   }
 }
 
+/** How a page action answers when it cannot do what the form asked. */
+export type FormActionOptions = {
+  /** What the person typed, sent back into the form with the refusal (never a password). */
+  values?: Record<string, string>;
+  /** Answer an unexpected failure (logged) with this line instead of the error page. */
+  unexpected?: string;
+  /**
+   * A form that is a button in a list, with no place beside it for a line: the refusal (and, with
+   * `unexpected`, a failure) is an error toast on the page at `to`, saying `message` or the refusal's own;
+   * but a refusal whose status is in `onPage` is said on the page, as form errors.
+   */
+  toast?: { to: string; config: AppConfig; message?: string; onPage?: readonly number[] };
+  /** The thing the form is about is gone (a 404 refusal): the page's "not found", not a form error. */
+  notFoundPage?: boolean;
+};
+
 /**
- * Pages: runs the action and answers an AppError as form errors, keeping what the person typed. Anything
- * else is logged and, when `unexpected` is given, answered with that message (500) instead of an error page.
+ * The one way a page action answers: runs it (success is its own answer, a redirect with a toast as a rule)
+ * and turns a refusal (an AppError) into the form's errors with its status (4xx) and what was typed, or
+ * into one of the answers `options` chooses. Anything else is logged and, with `unexpected`, answered
+ * with that line (500) instead of an error page.
  */
 export async function handleForm<T>(
   run: () => Promise<T>,
-  { values, unexpected }: { values?: Record<string, string>; unexpected?: string } = {},
-): Promise<T | ReturnType<typeof data<FormFailure>>> {
+  /** Or a function, for options that depend on what `run` read (which form of several it was). */
+  options: FormActionOptions | (() => FormActionOptions) = {},
+): Promise<T | Response | ReturnType<typeof data<FormFailure>>> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof AppError) {
-      return data<FormFailure>(
-        { formError: error.message, errors: error.fieldErrors, values },
-        { status: error.status, headers: error.headers },
-      );
+    if (error instanceof Response) throw error;
+    const { values, unexpected, toast, notFoundPage } = typeof options === "function" ? options() : options;
+    const refused = error instanceof AppError ? error : null;
+    if (refused?.status === 404 && notFoundPage) throw data({ message: refused.message }, { status: 404 });
+    if (!refused) {
+      if (unexpected === undefined) throw error;
+      console.error("form action failed", error);
     }
-    if (unexpected === undefined || error instanceof Response) throw error;
-    console.error("form action failed", error);
-    return data<FormFailure>({ formError: unexpected, values }, { status: 500 });
+    const message = refused?.message ?? unexpected!;
+    if (toast && !(refused && toast.onPage?.includes(refused.status))) {
+      const headers = new Headers(refused?.headers);
+      const said = toast.message ?? message;
+      return redirectWithToast(toast.to, { type: "error", message: said }, toast.config, headers);
+    }
+    return data<FormFailure>(
+      { formError: message || undefined, errors: refused?.fieldErrors, values },
+      { status: refused?.status ?? 500, headers: refused?.headers },
+    );
   }
+}
+
+export const UNKNOWN_INTENT = "Unknown action: reload the page and try again.";
+export const UNREADABLE_FORM = "We could not read that form. Please try again.";
+
+/** One form of a page with several: what it keeps of what was typed, and what answers it. */
+export type IntentHandler<T = Response> = {
+  /** The form's schema (lib/forms.ts): its fields, passwords aside, go back into it on a refusal. */
+  form?: FormName;
+  /** Other fields to send back: which row of a list the form was about. */
+  keep?: readonly string[];
+  /** Refusals as an error toast on this page (a button in a list); see FormActionOptions. */
+  toast?: FormActionOptions["toast"];
+  run: (form: FormData) => Promise<T>;
+};
+
+/** What was typed in a form's fields, each cut to its field's limit; passwords are never sent back. */
+function typedValues(form: FormData | null, handler: IntentHandler<unknown> | undefined) {
+  const fields: FormConstraints = handler?.form ? constraintsOf<z.ZodObject>(FORMS[handler.form]) : {};
+  const values: Record<string, string> = {};
+  for (const name of [...Object.keys(fields), ...(handler?.keep ?? [])]) {
+    const value = form?.get(name);
+    if (typeof value === "string" && !/password/i.test(name))
+      values[name] = value.slice(0, fields[name]?.maxLength ?? 1000);
+  }
+  return values;
+}
+
+/**
+ * A page with several forms: each posts an `intent` (`fallback` when it sends none), and the table says
+ * which handler answers it. An unreadable form or an intent the table lacks is a 400 with a line to say
+ * so; a handler's refusal goes back to its own form (values.intent says which). `source` is the form, or
+ * how to read it (a multipart body, whose refusals are the fallback's to show).
+ */
+export async function handleIntents<T>(
+  source: FormData | null | (() => Promise<FormData>),
+  table: Record<string, IntentHandler<T>>,
+  { fallback, ...options }: Omit<FormActionOptions, "values" | "toast"> & { fallback?: string } = {},
+) {
+  let form = typeof source === "function" ? null : source;
+  let intent = fallback ?? "";
+  const handlerOf = () => (Object.hasOwn(table, intent) ? table[intent] : undefined);
+  return handleForm(
+    async () => {
+      if (typeof source === "function") form = await source();
+      if (!form) throw new AppError(400, UNREADABLE_FORM);
+      const sent = form.get("intent") ?? fallback;
+      intent = typeof sent === "string" ? sent.slice(0, 40) : "";
+      const handler = handlerOf();
+      if (!handler) throw new AppError(400, UNKNOWN_INTENT);
+      return handler.run(form);
+    },
+    () => ({
+      ...options,
+      toast: handlerOf()?.toast,
+      values: { ...typedValues(form, handlerOf()), intent },
+    }),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { MEDICINE_CLASS } from "~/lib/vocabularies";
 import { FieldError, FormError, FormField, INPUT_CLASS, TextAreaField } from "../form-field";
 import type { FormFailure } from "~/lib/app-error";
-import { OTHER_NAME_MAX_LENGTH, OTHER_NAMES_MAX } from "~/lib/other-names";
+import fields from "virtual:form-constraints/product";
 
 /** What the form shows to start with: every field as typed text ("" when the product has none). */
 export type ProductFormDefaults = Partial<
@@ -53,15 +53,14 @@ export function ProductForm({
   const errors = result?.errors ?? {};
   const prefix = `product-${mode}`;
   const id = (field: string) => `${prefix}-${field}`;
-  const text = (name: keyof ProductFormDefaults, label: string, maxLength: number, placeholder?: string) => (
+  const text = (name: keyof ProductFormDefaults, label: string, placeholder?: string) => (
     <FormField
       label={label}
       name={name}
       idPrefix={prefix}
       defaultValue={values[name]}
       error={errors[name]}
-      maxLength={maxLength}
-      required={false}
+      constraint={fields[name]}
       placeholder={placeholder}
     />
   );
@@ -72,15 +71,14 @@ export function ProductForm({
         name={name}
         idPrefix={prefix}
         rows={3}
-        maxLength={2000}
-        required={false}
+        constraint={fields[name]}
         defaultValue={values[name]}
         error={errors[name]}
       />
     </div>
   );
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-4">
+    <Form method="post" encType="multipart/form-data" data-form="product" className="grid gap-4">
       <FormError message={result?.formError && `${failure}: ${result.formError}`} />
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>Basics</legend>
@@ -90,7 +88,7 @@ export function ProductForm({
           idPrefix={prefix}
           defaultValue={values.name}
           error={errors.name}
-          maxLength={200}
+          constraint={fields.name}
         />
         <div>
           <label htmlFor={id("category")} className="block text-sm font-medium text-gray-800">
@@ -99,7 +97,7 @@ export function ProductForm({
           <select
             id={id("category")}
             name="category"
-            required
+            required={fields.category.required}
             defaultValue={values.category ?? ""}
             aria-invalid={errors.category ? true : undefined}
             aria-describedby={errors.category ? `${id("category")}-error` : undefined}
@@ -122,7 +120,7 @@ export function ProductForm({
           idPrefix={prefix}
           defaultValue={values.price}
           error={errors.price}
-          maxLength={20}
+          constraint={fields.price}
           inputMode="decimal"
         />
         <div>
@@ -144,20 +142,19 @@ export function ProductForm({
 
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>Medicine information</legend>
-        {text("genericName", "Generic name (active ingredient)", 200, "Paracetamol")}
-        {text("strength", "Strength", 100, "500 mg")}
-        {text("dosageForm", "Dosage form", 100, "Tablet")}
-        {text("packSize", "Pack size", 100, "2 x 12 tablets")}
-        {text("manufacturer", "Manufacturer", 200)}
-        {text("nafdacNumber", "NAFDAC reg. no.", 12, "A4-1234")}
+        {text("genericName", "Generic name (active ingredient)", "Paracetamol")}
+        {text("strength", "Strength", "500 mg")}
+        {text("dosageForm", "Dosage form", "Tablet")}
+        {text("packSize", "Pack size", "2 x 12 tablets")}
+        {text("manufacturer", "Manufacturer")}
+        {text("nafdacNumber", "NAFDAC reg. no.", "A4-1234")}
         <div className="sm:col-span-2">
           <TextAreaField
             label="Also known as (brands and other names, one a line)"
             name="alsoKnownAs"
             idPrefix={prefix}
             rows={3}
-            maxLength={OTHER_NAMES_MAX * (OTHER_NAME_MAX_LENGTH + 1)}
-            required={false}
+            constraint={fields.alsoKnownAs}
             defaultValue={values.alsoKnownAs}
             error={errors.alsoKnownAs}
           />
@@ -201,8 +198,7 @@ export function ProductForm({
             idPrefix={prefix}
             defaultValue={values.stock}
             error={errors.stock}
-            maxLength={9}
-            required={false}
+            constraint={fields.stock}
             inputMode="numeric"
           />
           <p className="mt-1 text-xs text-gray-600">

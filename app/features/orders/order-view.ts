@@ -88,9 +88,6 @@ export function reviewSummary(review: Pick<ReviewView, "decision" | "reviewerNam
   return `${REVIEW_DECISION.label(review.decision)} by ${review.reviewerName} (PCN ${review.reviewerPcn})`;
 }
 
-/** A pharmacist's note is at most this long (a rejection needs one; the customer reads it). */
-export const REVIEW_NOTE_MAX = 1000;
-
 /** The form field (and API multipart field) that carries a bank transfer receipt photo. */
 export const RECEIPT_FIELD = "receipt";
 /** The link holder's view of the transfer receipt (the order page links it). */

@@ -4,40 +4,16 @@
  * PCN number, when, what and why, and a rejection cancels the order and gives its stock back.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
 import { listPendingReviews, type OrderWithItems } from "~/models/order.server";
 import { findUserById } from "~/models/user.server";
 import { parseOrThrow } from "~/services/http.server";
 import type { BackOfficeUser } from "~/services/session.server";
-import { orList, REVIEW_DECISION } from "~/lib/vocabularies";
+import { reviewSchema } from "~/lib/order-schemas";
 import { prescriptionImageUrl } from "../prescriptions/prescriptions.server";
-import { REVIEW_NOTE_MAX } from "./order-view";
 import { NOT_A_PHARMACIST } from "./order-state";
 import { changeOrder, toOrderView } from "./orders.server";
-
-export const REJECTION_NOTE_REQUIRED = "Please say why the prescription is rejected (the customer reads it).";
-
-const reviewSchema = z
-  .object(
-    {
-      decision: z.enum(REVIEW_DECISION.values, {
-        error: `decision must be ${orList(REVIEW_DECISION.values.map((value) => `"${value}"`))}`,
-      }),
-      note: z
-        .string({ error: "note must be text" })
-        .trim()
-        .max(REVIEW_NOTE_MAX, `The note can be at most ${REVIEW_NOTE_MAX} characters.`)
-        .optional()
-        .transform((note) => note ?? ""),
-    },
-    { error: "Send {decision, note}." },
-  )
-  .refine((review) => review.decision === "approved" || review.note !== "", {
-    path: ["note"],
-    message: REJECTION_NOTE_REQUIRED,
-  });
 
 /** The admin's PCN registration number; an admin without one is not a pharmacist (403). */
 async function pharmacistPcn(context: AppLoadContext, admin: PublicUser): Promise<string> {

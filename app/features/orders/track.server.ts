@@ -8,9 +8,8 @@
  * out of their own order's lookup.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { AppError } from "~/lib/app-error";
-import { INVALID_PHONE, normalizeNigerianPhone } from "~/lib/validation";
+import { trackSchema } from "~/lib/order-schemas";
 import { countAttempt, forgiveAttempts, throttleRows, type ThrottleRow } from "~/models/auth-throttle.server";
 import { knowsOrder, readDevice, rememberOrder, type Device } from "~/services/device.server";
 import { findOrderTokenByRefAndPhone } from "~/models/order-lookup.server";
@@ -28,26 +27,6 @@ export const TRACK_SLOWED =
  */
 export const TRACK_LIMITS = { client: 10, reference: 5 } as const;
 export const TRACK_WINDOW_MS = 15 * 60 * 1000;
-
-const trackSchema = z.object({
-  orderRef: z
-    .string({ error: "Please enter your order reference, like MS-7KQ2XD." })
-    .trim()
-    .toUpperCase()
-    .transform((value) => (value.startsWith("MS-") ? value : `MS-${value}`))
-    .pipe(z.string().regex(/^MS-[A-Z0-9]{6}$/, "Please enter your order reference, like MS-7KQ2XD.")),
-  phone: z
-    .string({ error: INVALID_PHONE })
-    .trim()
-    .transform((value, ctx) => {
-      const phone = normalizeNigerianPhone(value);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
-        return z.NEVER;
-      }
-      return phone;
-    }),
-});
 
 /** The counts a lookup is held to, and what each allows. */
 function countsFor(request: Request, device: Device | null, orderRef: string) {

@@ -381,7 +381,11 @@ describe("admin › admins, prescriptions, messages, users", () => {
     form.set("prescription", form.get("image")!);
     form.delete("image");
     const details = { ...FORM_DETAILS, name: "Chiamaka Guest-Eze", email: "chiamaka.guest@example.com" };
-    for (const [k, v] of Object.entries({ idempotencyKey: await checkoutKey(guest), ...details, consent: "yes" }))
+    for (const [k, v] of Object.entries({
+      idempotencyKey: await checkoutKey(guest),
+      ...details,
+      consent: "yes",
+    }))
       form.set(k, v);
     expect((await guest.postMultipart("/checkout", form)).status).toBe(302);
     // An upload no order carries (its order was erased): nobody to name.

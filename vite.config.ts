@@ -5,7 +5,6 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
 import { serverRouter } from "./scripts/build/server-router-plugin";
 import { serviceWorker } from "./scripts/build/service-worker-plugin";
-import { formConstraints } from "./scripts/build/form-constraints-plugin";
 import { inlineStylesheetRoutes } from "./app/lib/route-policy";
 
 declare module "@remix-run/cloudflare" {
@@ -45,7 +44,7 @@ function routesImporting(id: string, moduleInfo: ModuleInfoOf, seen = new Set<st
  * Few, large chunks: every request costs a phone its headers and a round trip, and one larger file
  * compresses better than many small ones. Besides "framework", the code a shopper's first visit needs from
  * more than one module (what the root route imports, which every page loads, and what a catalogue page
- * shares with any other page) is one "app" chunk. A page's own code stays in its route's chunk; code behind a
+ * shares with any other route) is one "app" chunk. A page's own code stays in its route's chunk; code behind a
  * dynamic import() (the cart drawer's insides) and code only other pages share keep Rollup's chunks.
  */
 function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
@@ -54,12 +53,9 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   if (FRAMEWORK.test(id) || id.includes("vite/preload-helper") || id.startsWith("\0")) return "framework";
   if (!id.includes("/app/") || ROUTE_MODULE.test(id) || id.includes("?")) return undefined;
   const routes = [...routesImporting(id, getModuleInfo)];
-  const catalogue = routes.filter(isCataloguePage).length;
-  if (
-    routes.some((route) => ROOT_MODULE.test(route)) ||
-    catalogue >= 2 ||
-    (catalogue === 1 && routes.length >= 2)
-  )
+  const catalogue = routes.filter(isCataloguePage);
+  // Shared by a catalogue page and any other route: on its own, it would be one more request for that page.
+  if (routes.some((route) => ROOT_MODULE.test(route)) || (catalogue.length > 0 && routes.length >= 2))
     return "app";
   return undefined;
 }
@@ -81,7 +77,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
-    formConstraints(),
     serviceWorker(),
     reactNodeRenderer(),
     serverRouter(),

@@ -20,7 +20,7 @@ import { InlineStyles } from "./components/inline-styles";
 import { InlineScript } from "./components/inline-script";
 import { useNonce } from "./components/nonce";
 import { isDataSaver } from "./lib/data-saver";
-import { KeptFormsSender } from "./components/kept-forms";
+import { KeptFormsSender } from "./components/kept-forms-sender";
 import { OfflineBanner } from "./components/offline-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";

@@ -4,22 +4,18 @@
  * online. Sent once: taking it out of storage is one transaction, so two tabs cannot both send it, and a
  * kept checkout keeps its idempotency key, so even a resend after a lost answer finds the order it made.
  *
+ * Here: keeping and taking them. The sender (kept-forms-sender.tsx) rides with every page and loads this
+ * module only when something is kept.
+ *
  * The page keeps and sends them, not a service worker's replay queue (Background Sync): the open page sends
  * the moment the phone says it is back online and shows the answer (the placed order, the message sent),
  * and it works before the service worker controls the page. A worker's replay waits for the browser's own
  * sync schedule (minutes, after a failed try), and its answer reaches no page.
  */
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { KEPT_MESSAGE_SENT } from "~/lib/offline-messages";
-import { showToast } from "./toaster";
+import { KEPT_FORMS_FLAG as FLAG, type KeptName } from "./kept-forms-sender";
 
-type KeptName = "checkout" | "contact";
-const ACTIONS: Record<KeptName, string> = { checkout: "/checkout", contact: "/contact" };
 type Kept = { entries: [string, FormDataEntryValue][]; multipart: boolean };
 
-/** Set while something is kept: pages check it without opening the database. */
-const FLAG = "medistore-kept-forms";
 const DB = "medistore-kept-forms";
 const STORE = "forms";
 
@@ -60,7 +56,7 @@ async function keepForm(name: KeptName, kept: Kept) {
 }
 
 /** The kept form, removed in the same transaction that reads it. */
-async function takeKeptForm(name: KeptName): Promise<Kept | undefined> {
+export async function takeKeptForm(name: KeptName): Promise<Kept | undefined> {
   return inStore("readwrite", async (store) => {
     const kept = (await request(store.get(name))) as Kept | undefined;
     if (kept) store.delete(name);
@@ -114,58 +110,4 @@ export async function keepWhenOffline<T, F extends object>(
       return { ...fallback, networkError: true };
     }
   }
-}
-
-/** Mounted once (root.tsx): sends kept forms when the page opens online and when the phone comes back. */
-export function KeptFormsSender() {
-  const fetchers = { checkout: useFetcher({ key: "checkout" }), contact: useFetcher({ key: "contact" }) };
-  const submitters = useRef(fetchers);
-  submitters.current = fetchers;
-
-  // Sent from another page than /contact (whose form says so itself): a toast says it went.
-  const contactSent = useRef(false);
-  const contact = fetchers.contact;
-  useEffect(() => {
-    if (!contactSent.current || contact.state !== "idle" || !contact.data) return;
-    contactSent.current = false;
-    const data = contact.data as { ok?: boolean };
-    if (data.ok && !document.getElementById("contact-message")) {
-      showToast({ type: "success", message: KEPT_MESSAGE_SENT });
-    }
-  }, [contact.state, contact.data]);
-
-  useEffect(() => {
-    let sending = false;
-    const send = async () => {
-      if (sending || !navigator.onLine || !localStorage.getItem(FLAG)) return;
-      sending = true;
-      try {
-        for (const name of Object.keys(ACTIONS) as KeptName[]) {
-          const kept = await takeKeptForm(name);
-          if (!kept) continue;
-          const formData = new FormData();
-          for (const [field, value] of kept.entries) formData.append(field, value);
-          submitters.current[name].submit(formData, {
-            method: "post",
-            action: ACTIONS[name],
-            ...(kept.multipart ? { encType: "multipart/form-data" as const } : {}),
-          });
-          if (name === "contact") contactSent.current = true;
-        }
-      } catch {
-        // Storage unavailable: nothing was kept on this phone.
-      } finally {
-        sending = false;
-      }
-    };
-    // In a task of its own, not in the one that brings the page to life: the first read of localStorage
-    // loads it from disk.
-    const first = setTimeout(() => void send(), 0);
-    window.addEventListener("online", send);
-    return () => {
-      clearTimeout(first);
-      window.removeEventListener("online", send);
-    };
-  }, []);
-  return null;
 }

@@ -226,6 +226,10 @@ export const orders = sqliteTable(
     index("orders_payment_idx").on(t.paymentStatus, t.createdAt, t.id),
     index("orders_phone_idx").on(t.phone),
     index("orders_email_idx").on(t.email),
+    // The back office names a guest's prescription after the order that carries it.
+    index("orders_prescription_idx")
+      .on(t.prescriptionId)
+      .where(sql`${t.prescriptionId} IS NOT NULL`),
     // The retention job's sweep asks whether an R2 receipt still has its order.
     index("orders_receipt_idx")
       .on(t.receiptKey)

@@ -14,23 +14,30 @@ export function startOfLagosDay(now: number): number {
   return Math.floor((now + WAT_OFFSET_MS) / DAY_MS) * DAY_MS - WAT_OFFSET_MS;
 }
 
-/** Orders and takings (cancelled orders left out) per Lagos day from `since`, oldest first. */
+/** The payment statuses that mean the money has arrived, and those that mean it has not. */
+const SETTLED = PAYMENT_STATUS.entries.filter((status) => status.settled).map((status) => status.value);
+const UNSETTLED = PAYMENT_STATUS.entries.filter((status) => !status.settled).map((status) => status.value);
+
+/**
+ * Per Lagos day from `since`, oldest first: the orders placed, and of them the paid ones and their takings
+ * (money received, so an unpaid order adds nothing). Cancelled orders are left out.
+ */
 export async function ordersByDay(db: Database, since: number) {
   // created_at may hold fractions of a millisecond (a REAL): the day number is cast to a whole one.
   const day = sql<number>`cast((${orders.createdAt} + ${WAT_OFFSET_MS}) / ${DAY_MS} as integer)`;
+  const settled = inArray(orders.paymentStatus, SETTLED);
   return db
     .select({
       day,
       orders: sql<number>`count(*)`,
-      revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`,
+      paidOrders: sql<number>`coalesce(sum(case when ${settled} then 1 else 0 end), 0)`,
+      revenueKobo: sql<number>`coalesce(sum(case when ${settled} then ${orders.totalKobo} else 0 end), 0)`,
     })
     .from(orders)
     .where(and(gte(orders.createdAt, since), ne(orders.deliveryStatus, "Cancelled")))
     .groupBy(day)
     .orderBy(asc(day));
 }
-
-const UNSETTLED = PAYMENT_STATUS.entries.filter((status) => !status.settled).map((status) => status.value);
 
 /** Orders not yet paid (and not cancelled), and how many of them have a transfer receipt to check. */
 export async function countAwaitingPayment(db: Database): Promise<{ total: number; withReceipt: number }> {

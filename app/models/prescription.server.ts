@@ -1,7 +1,7 @@
 /** Prescription rows: whose image is where. The images themselves are the feature's business (R2). */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { prescriptions, users, type Prescription } from "~/db/schema";
+import { orders, prescriptions, users, type Prescription } from "~/db/schema";
 
 export async function insertPrescription(db: Database, row: Omit<Prescription, "createdAt">) {
   await db.insert(prescriptions).values(row);
@@ -23,14 +23,23 @@ export async function listPrescriptionsForUser(db: Database, userId: string) {
     .orderBy(desc(prescriptions.createdAt));
 }
 
-/** Every upload with its owner (admins). */
+/**
+ * Every upload with whose it is (admins): the account's name and e-mail, and for a guest's upload, which has
+ * no account, the name and e-mail given on the order placed with it (null when no order carries it).
+ */
 export async function listAllPrescriptions(db: Database, limit = 200) {
+  // Only for an upload with no account (orders_prescription_idx finds its order).
+  const guestOrder = (column: typeof orders.name | typeof orders.email) =>
+    sql<string | null>`case when ${prescriptions.userId} is null then (select ${column} from ${orders}
+      where ${orders.prescriptionId} = ${prescriptions.id} order by ${orders.createdAt} limit 1) end`;
   return db
     .select({
       id: prescriptions.id,
       createdAt: prescriptions.createdAt,
       userName: users.name,
       userEmail: users.email,
+      orderName: guestOrder(orders.name),
+      orderEmail: guestOrder(orders.email),
     })
     .from(prescriptions)
     .leftJoin(users, eq(users.id, prescriptions.userId))

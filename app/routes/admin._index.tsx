@@ -36,7 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const firstDay = Math.round((since + 60 * 60 * 1000) / DAY_MS);
   const week = Array.from({ length: WEEK_DAYS }, (_, i) => {
     const row = byDay.find((d) => d.day === firstDay + i);
-    return { start: since + i * DAY_MS, orders: row?.orders ?? 0, revenueKobo: row?.revenueKobo ?? 0 };
+    return {
+      start: since + i * DAY_MS,
+      orders: row?.orders ?? 0,
+      paidOrders: row?.paidOrders ?? 0,
+      revenueKobo: row?.revenueKobo ?? 0,
+    };
   });
   return {
     products,
@@ -113,13 +118,16 @@ export default function AdminOverview() {
           <h3 id="week-heading" className="font-semibold">
             Takings, last 7 days: {formatNaira(weekRevenue)}
           </h3>
-          <p className="text-sm text-gray-600">Cancelled orders left out; delivery fees included.</p>
+          <p className="text-sm text-gray-600">
+            Money received: paid orders by the day they were placed, delivery fees included; cancelled orders
+            left out.
+          </p>
           <table className="mt-3 w-full text-sm">
             <thead className="sr-only">
               <tr>
                 <th scope="col">Day</th>
-                <th scope="col">Orders</th>
                 <th scope="col">Takings</th>
+                <th scope="col">Paid orders</th>
               </tr>
             </thead>
             <tbody>
@@ -141,8 +149,8 @@ export default function AdminOverview() {
                       <span className="whitespace-nowrap">{formatNaira(day.revenueKobo)}</span>
                     </div>
                   </td>
-                  <td className="w-20 py-1 text-right text-gray-600">
-                    {day.orders} order{day.orders === 1 ? "" : "s"}
+                  <td className="w-16 py-1 text-right whitespace-nowrap text-gray-600">
+                    {day.paidOrders} paid
                   </td>
                 </tr>
               ))}

@@ -37,16 +37,20 @@ export default function AdminMessages() {
           key={m.id}
           className={`rounded-xl border p-4 ${m.readAt ? "border-gray-200 bg-white" : "border-brand-600 bg-brand-50"}`}
         >
+          {/* Long names, e-mail addresses and words wrap within the card: it fits a 360 px phone. */}
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold">
+            <p className="min-w-0 font-semibold break-words">
               {m.name}{" "}
-              <a href={`mailto:${m.email}`} className="text-sm font-normal text-brand-700 underline">
+              <a
+                href={`mailto:${m.email}`}
+                className="text-sm font-normal break-all text-brand-700 underline"
+              >
                 {m.email}
               </a>
             </p>
             <LocalTime ms={m.createdAt} className="text-xs text-gray-600" />
           </div>
-          <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{m.message}</p>
+          <p className="mt-2 text-sm whitespace-pre-line break-words text-gray-800">{m.message}</p>
           <Form method="post" className="mt-2">
             <input type="hidden" name="id" value={m.id} />
             <input type="hidden" name="read" value={m.readAt ? "0" : "1"} />

@@ -6,10 +6,11 @@ import {
   useActionData,
   useFormAction,
   useLoaderData,
+  useNavigation,
   useSubmit,
   type SubmitFunction,
 } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ReviewBadge } from "~/components/review-badge";
 import { LocalTime } from "~/components/local-time";
 import { OrderTimeline } from "~/components/order-timeline";
@@ -124,6 +125,7 @@ export default function AdminOrders() {
   // Every row's form posts here: resolved once for the page, not by a <Form> per row (see postForm).
   const formAction = useFormAction();
   const onPost = postForm(submit);
+  const settled = useSettledCount();
   const here = `/admin/orders${filterQuery(filters, page > 1 ? { page: String(page) } : {})}`;
   const filtered = hasFilters(filters);
   if (orders.length === 0)
@@ -165,7 +167,7 @@ export default function AdminOrders() {
                 formAction={formAction}
                 onPost={onPost}
                 onStatusChange={(form) => submit(form, { preventScrollReset: true })}
-                statusKey={`${order.deliveryStatus}${refused?.orderId === order.id ? "-refused" : ""}`}
+                statusKey={`${order.deliveryStatus}-${settled}`}
                 hydrated={hydrated}
               />
             ))}
@@ -250,12 +252,13 @@ function OrderRow({
             {PAYMENT_STATUS.label(order.paymentStatus)}
           </span>
         ) : (
+          // Its name begins with its visible words, so a voice command saying them finds it.
           <button
             type="submit"
             form={formId}
             name="paymentStatus"
             value={MARK_PAID}
-            aria-label={`Mark order ${order.orderRef} paid`}
+            aria-label={`Mark paid: order ${order.orderRef}`}
             className="rounded-full border border-gray-300 px-2 py-0.5 text-xs font-semibold text-gray-800 hover:bg-gray-50"
           >
             Mark paid
@@ -308,6 +311,22 @@ function OrderRow({
       </td>
     </tr>
   );
+}
+
+/**
+ * How many submissions have settled on this page. A status picker is keyed by it, so after every answer
+ * (a change, a refusal said on the page, a failure's toast) each picker starts again from the status the
+ * server holds, not from the one the admin picked. Without JavaScript the answer is a new page anyway.
+ */
+function useSettledCount(): number {
+  const busy = useNavigation().state !== "idle";
+  const wasBusy = useRef(false);
+  const [settled, setSettled] = useState(0);
+  useEffect(() => {
+    if (wasBusy.current && !busy) setSettled((n) => n + 1);
+    wasBusy.current = busy;
+  }, [busy]);
+  return settled;
 }
 
 /**

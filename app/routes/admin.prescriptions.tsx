@@ -9,11 +9,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const rows = await allPrescriptions(context);
   return {
+    // A guest's upload goes by the name and e-mail given on the order placed with it.
     prescriptions: rows.map((p) => ({
       id: p.id,
       url: p.url,
-      userName: p.userName,
-      userEmail: p.userEmail,
+      name: p.userName ?? p.orderName,
+      email: p.userEmail ?? p.orderEmail,
+      guest: p.userName === null && p.orderName !== null,
       createdAt: p.createdAt,
     })),
   };
@@ -29,13 +31,16 @@ export default function AdminPrescriptions() {
           <a href={p.url} target="_blank" rel="noopener noreferrer">
             <img
               src={p.url}
-              alt={`Prescription from ${p.userName ?? "Unknown User"}`}
+              alt={`Prescription from ${p.name ?? "Unknown User"}`}
               loading="lazy"
-              className="aspect-square w-full rounded-lg bg-gray-100 object-cover"
+              className="aspect-square w-full rounded-lg bg-gray-100 object-contain"
             />
           </a>
-          <p className="mt-2 text-sm font-semibold">{p.userName ?? "Unknown User"}</p>
-          <p className="break-all text-xs text-gray-600">{p.userEmail}</p>
+          <p className="mt-2 text-sm font-semibold break-words">
+            {p.name ?? "Unknown User"}
+            {p.guest ? <span className="font-normal text-gray-600"> (guest)</span> : null}
+          </p>
+          <p className="text-xs break-all text-gray-600">{p.email}</p>
           <p className="text-xs text-gray-600">
             <LocalTime ms={p.createdAt} />
           </p>

@@ -82,7 +82,7 @@ export default function AdminReviews() {
                     <img
                       src={order.prescriptionImageUrl}
                       alt={`Prescription for order ${order.orderRef}`}
-                      className="aspect-square w-full max-w-48 rounded-lg bg-gray-100 object-cover"
+                      className="aspect-square w-full max-w-48 rounded-lg bg-gray-100 object-contain"
                     />
                   </a>
                 ) : (

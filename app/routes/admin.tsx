@@ -53,9 +53,9 @@ export default function AdminLayout() {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold text-gray-900">Admin</h1>
-          <p className="text-sm text-gray-600">
+          <p className="text-sm break-words text-gray-600">
             Signed in as {admin.email} · {admin.role}
           </p>
         </div>

@@ -77,7 +77,7 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
       expect(receipt.status()).toBe(200);
       expect(receipt.headers()["content-type"]).toBe("image/webp");
 
-      await row.getByRole("button", { name: `Mark order ${ref} paid` }).click();
+      await row.getByRole("button", { name: `Mark paid: order ${ref}` }).click();
       await row.getByText("Paid", { exact: true }).waitFor();
       await row.getByLabel(`Status of order ${ref}`).selectOption("Shipped");
       if (!javaScript) await row.getByRole("button", { name: "Save" }).click();

@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   bearer,
+  checkoutKey,
   Client,
   DEMO,
+  FORM_DETAILS,
   html,
   imageForm,
   placeOrder,
@@ -365,6 +367,42 @@ describe("admin › admins, prescriptions, messages, users", () => {
     expect(page).toContain("Rx Customer");
     expect(page).toContain(customer.email);
     expect(page).toMatch(/\/prescriptions\/[0-9a-f-]{36}\/image/);
+  });
+
+  it("names a guest's prescription after the order placed with it; one no order carries is an Unknown User's", async () => {
+    const admin = await signUp("Rx Guest Admin", "admin");
+    const [product] = await seedProducts([DEMO[0]]);
+    await env.DB.prepare("UPDATE products SET medicine_class = 'prescription' WHERE id = ?")
+      .bind(product.id)
+      .run();
+    const guest = new Client();
+    await guest.post("/cart", { intent: "add", productId: String(product.id) });
+    const form = imageForm(PNG_BYTES, "rx.png");
+    form.set("prescription", form.get("image")!);
+    form.delete("image");
+    const details = { ...FORM_DETAILS, name: "Chiamaka Guest-Eze", email: "chiamaka.guest@example.com" };
+    for (const [k, v] of Object.entries({
+      idempotencyKey: await checkoutKey(guest),
+      ...details,
+      consent: "yes",
+    }))
+      form.set(k, v);
+    expect((await guest.postMultipart("/checkout", form)).status).toBe(302);
+    // An upload no order carries (its order was erased): nobody to name.
+    const orphan = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO prescriptions (id, user_id, image_key, content_type, size_bytes, consent_at) VALUES (?, NULL, ?, 'image/webp', 10, 0)",
+    )
+      .bind(orphan, `prescriptions/${orphan}.webp`)
+      .run();
+
+    const page = await html(await admin.client.get("/admin/prescriptions"));
+    expect(page).toContain("Chiamaka Guest-Eze<span");
+    expect(page).toContain("chiamaka.guest@example.com");
+    expect(page).toContain('alt="Prescription from Chiamaka Guest-Eze"');
+    expect(page).toContain('alt="Prescription from Unknown User"');
+    // The whole photo shows, letterboxed, not cropped to the square.
+    expect(page).toMatch(/<img [^>]*alt="Prescription from Chiamaka Guest-Eze"[^>]*object-contain/);
   });
 
   it("reads contact messages and marks them read", async () => {

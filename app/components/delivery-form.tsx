@@ -11,7 +11,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { FormFailure } from "~/lib/app-error";
 import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
-import { deliveryTime } from "~/features/delivery/delivery-view";
+import { deliveryFeeFor, deliveryFeeLabel, deliveryTime } from "~/features/delivery/delivery-view";
 import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
@@ -42,11 +42,32 @@ type Props = {
   /** Prescription-only items in the cart: the form then asks for a prescription. */
   rx?: PrescriptionNeeds;
   signedIn?: boolean;
+  /** The fee table; without it (the cart drawer) the form fetches it from /checkout's loader. */
   fees?: StateFee[];
   /** Free delivery from this many kobo of goods (null: never). */
   freeThresholdKobo?: number | null;
   subtotalKobo?: number;
 };
+
+/** What /checkout's loader answers: the fee table the server charges by. */
+export type FeeTable = { fees: StateFee[]; freeThresholdKobo: number | null };
+
+/** The submit button of a form without JavaScript that asks the server for the total (checkout.tsx). */
+export const QUOTE_INTENT = "quote";
+export const SHOW_TOTAL = "Show my total";
+export const CHOOSE_STATE_FOR_TOTAL = "Choose your state to see the delivery fee and your total.";
+
+/** Delivery and total for the chosen state, by the same rule the server charges by; null: no state yet. */
+export function checkoutTotal(
+  state: string | undefined,
+  table: FeeTable | undefined,
+  subtotalKobo: number | undefined,
+): { state: string; feeKobo: number; totalKobo: number } | null {
+  const fee = state ? table?.fees.find((row) => row.state === state) : undefined;
+  if (!fee || subtotalKobo === undefined) return null;
+  const { feeKobo } = deliveryFeeFor(fee.feeKobo, subtotalKobo, table?.freeThresholdKobo ?? null);
+  return { state: fee.state, feeKobo, totalKobo: subtotalKobo + feeKobo };
+}
 
 const FIELDS = [
   { name: "name", label: "Full name", type: "text", autoComplete: "name", maxLength: 100 },
@@ -75,6 +96,12 @@ export function DeliveryForm({
   const needsPrescription = Boolean(rx && rx.items.length > 0);
   const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
   const hydrated = useHydrated();
+  const feeLoader = useFetcher<FeeTable>();
+  useEffect(() => {
+    // The drawer has no fee table of its own: the checkout page's loader has it.
+    if (!fees && feeLoader.state === "idle" && !feeLoader.data) feeLoader.load("/checkout");
+  }, [fees, feeLoader]);
+  const table: FeeTable | undefined = fees ? { fees, freeThresholdKobo } : feeLoader.data;
   /** The browser's own refusal: no request was sent, so it wins over an earlier answer. */
   const [refused, setRefused] = useState<FormFailure | null>(null);
   const [keptOffline, setKeptOffline] = useState(false);
@@ -86,6 +113,8 @@ export function DeliveryForm({
   }, [busy]);
   const values = { ...defaults, ...result?.values };
   const errors = result?.errors ?? {};
+  const [chosenState, setChosenState] = useState<string | undefined>(undefined);
+  const total = checkoutTotal(chosenState ?? values.deliveryState, table, subtotalKobo);
 
   useEffect(() => {
     void loadCheck().catch(() => {
@@ -186,11 +215,15 @@ export function DeliveryForm({
       />
       <DeliveryChoices
         values={values}
-        fees={fees}
-        freeThresholdKobo={freeThresholdKobo}
+        fees={table?.fees}
+        freeThresholdKobo={table?.freeThresholdKobo ?? null}
         subtotalKobo={subtotalKobo}
         problem={problem}
+        onStateChange={setChosenState}
       />
+      {subtotalKobo !== undefined ? (
+        <TotalBox subtotalKobo={subtotalKobo} total={total} canAsk={!hydrated} />
+      ) : null}
       {needsPrescription && rx ? (
         <PrescriptionFields rx={rx} signedIn={signedIn} chosen={values.prescriptionId} />
       ) : null}
@@ -200,6 +233,7 @@ export function DeliveryForm({
         className="mt-1 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
       >
         {busy ? "Placing your order..." : "Checkout via WhatsApp"}
+        {total && !busy ? <span className="whitespace-nowrap"> · {formatNaira(total.totalKobo)}</span> : null}
       </button>
       {onBack ? (
         <button
@@ -321,12 +355,14 @@ function DeliveryChoices({
   freeThresholdKobo,
   subtotalKobo,
   problem,
+  onStateChange,
 }: {
   values: DeliveryDefaults;
   fees?: StateFee[];
   freeThresholdKobo: number | null;
   subtotalKobo?: number;
   problem: (name: string) => { error?: string; invalid?: boolean; describedBy?: string };
+  onStateChange: (state: string) => void;
 }) {
   const free = freeThresholdKobo !== null && subtotalKobo !== undefined && subtotalKobo >= freeThresholdKobo;
   const byState = new Map(fees?.map((fee) => [fee.state, fee]));
@@ -342,6 +378,7 @@ function DeliveryChoices({
           name="deliveryState"
           required
           defaultValue={values.deliveryState ?? ""}
+          onChange={(event) => onStateChange(event.currentTarget.value)}
           aria-invalid={stateProblem.error || stateProblem.invalid ? true : undefined}
           aria-describedby={stateProblem.error ? "checkout-deliveryState-error" : stateProblem.describedBy}
           className={INPUT_CLASS}
@@ -385,5 +422,58 @@ function DeliveryChoices({
         </div>
       </fieldset>
     </>
+  );
+}
+
+/**
+ * Subtotal, delivery and total before the order is placed. With JavaScript it follows the state picker;
+ * without it the server renders it for the state sent with "Show my total" (or remembered from last time).
+ */
+function TotalBox({
+  subtotalKobo,
+  total,
+  canAsk,
+}: {
+  subtotalKobo: number;
+  total: ReturnType<typeof checkoutTotal>;
+  canAsk: boolean;
+}) {
+  const row = "flex justify-between gap-2";
+  return (
+    <div className="rounded-lg bg-gray-50 p-3 text-sm" data-testid="checkout-total">
+      <div aria-live="polite">
+        <p className={row}>
+          <span>Subtotal</span>
+          <span>{formatNaira(subtotalKobo)}</span>
+        </p>
+        {total ? (
+          <>
+            <p className={row}>
+              <span className="min-w-0">Delivery to {total.state}</span>
+              <span>{deliveryFeeLabel(total.feeKobo)}</span>
+            </p>
+            <p className={`${row} mt-1 border-t border-gray-200 pt-1 text-base font-semibold`}>
+              <span>Total</span>
+              <span>{formatNaira(total.totalKobo)}</span>
+            </p>
+          </>
+        ) : (
+          <p className="mt-1 text-gray-700">{CHOOSE_STATE_FOR_TOTAL}</p>
+        )}
+      </div>
+      {canAsk ? (
+        // Without JavaScript the server works the total out: nothing is ordered, everything typed comes back.
+        <button
+          type="submit"
+          name="intent"
+          value={QUOTE_INTENT}
+          formNoValidate
+          formEncType="application/x-www-form-urlencoded"
+          className="mt-2 w-full rounded-lg border border-brand-700 px-3 py-2 font-medium text-brand-700"
+        >
+          {SHOW_TOTAL}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -11,3 +11,16 @@ export function deliveryFeeLabel(feeKobo: number | null): string {
   if (feeKobo === null) return "To be confirmed";
   return feeKobo === 0 ? "Free" : formatNaira(feeKobo);
 }
+
+/**
+ * What delivering `subtotalKobo` of goods costs at a state's own fee: free from the threshold on (when one is
+ * set). The one rule of the fee: the server charges by it, and the checkout shows it before the order.
+ */
+export function deliveryFeeFor(
+  stateFeeKobo: number,
+  subtotalKobo: number,
+  freeThresholdKobo: number | null,
+): { feeKobo: number; freeByThreshold: boolean } {
+  const freeByThreshold = freeThresholdKobo !== null && subtotalKobo >= freeThresholdKobo && stateFeeKobo > 0;
+  return { feeKobo: freeByThreshold ? 0 : stateFeeKobo, freeByThreshold };
+}

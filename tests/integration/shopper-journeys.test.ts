@@ -1,0 +1,89 @@
+/** What a shopper on a phone meets at checkout and after: the total before ordering, photos, cancelling. */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { checkoutKey, Client, countRows, DEMO, FORM_DETAILS, html, seedProducts } from "./helpers";
+
+/** The text of the page's order button, tags dropped. */
+function orderButton(page: string): string {
+  const match = /<button type="submit"(?![^>]*name="intent")[^>]*>([\s\S]*?)<\/button>/.exec(page);
+  return (match?.[1] ?? "").replace(/<[^>]+>/g, "");
+}
+
+async function cartWith(productId: number, qty = 1) {
+  const client = new Client();
+  await client.post("/cart", { intent: "add", productId: String(productId), qty: String(qty) });
+  return client;
+}
+
+describe("checkout › the total before ordering, without JavaScript", () => {
+  it("the page offers 'Show my total' until a state is chosen", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const page = await html(await (await cartWith(para.id)).get("/checkout"));
+    expect(page).toContain("Choose your state to see the delivery fee and your total.");
+    expect(page).toMatch(/<button type="submit" name="intent" value="quote"[^>]*>Show my total<\/button>/);
+    expect(orderButton(page)).toBe("Checkout via WhatsApp");
+  });
+
+  it("'Show my total' answers the fee and total for the state, keeps every field, and orders nothing", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const client = await cartWith(para.id);
+    const res = await client.post("/checkout", {
+      intent: "quote",
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      deliveryState: "Kano",
+    });
+    expect(res.status).toBe(200);
+    const page = await html(res);
+    expect(page).toMatch(/Delivery to Kano<\/span><span>₦4,500\.00<\/span>/);
+    expect(page).toMatch(/<span>Total<\/span><span>₦5,700\.00<\/span>/);
+    expect(orderButton(page)).toBe("Checkout via WhatsApp · ₦5,700.00");
+    expect(page).toContain('value="Ada Obi"');
+    expect(page).toContain('value="ada@example.com"');
+    expect(page).toContain("5 Ogoja Road, Abakaliki</textarea>");
+    expect(page).toMatch(/<option value="Kano" selected="">/);
+    expect(await countRows("orders")).toBe(0);
+  });
+
+  it("shows free delivery from the threshold, as the order will be charged", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    await env.DB.prepare("INSERT OR REPLACE INTO shop_settings (key, value, updated_at) VALUES (?, ?, ?)")
+      .bind("free_delivery_threshold_kobo", "100000", Date.now())
+      .run();
+    const client = await cartWith(para.id);
+    const res = await client.post("/checkout", {
+      intent: "quote",
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      deliveryState: "Kano",
+    });
+    expect(res.status).toBe(200);
+    const page = await html(res);
+    expect(page).toMatch(/Delivery to Kano<\/span><span>Free<\/span>/);
+    expect(orderButton(page)).toBe("Checkout via WhatsApp · ₦1,200.00");
+    const order = await client.post("/checkout", {
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      deliveryState: "Kano",
+    });
+    expect(order.status).toBe(302);
+    const row = await env.DB.prepare("SELECT total_kobo FROM orders").first();
+    expect(row).toEqual({ total_kobo: 120_000 });
+  });
+
+  it("refuses a state not on the list with the reason, keeping what was typed", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const client = await cartWith(para.id);
+    const res = await client.post("/checkout", {
+      intent: "quote",
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      deliveryState: "Wakanda",
+    });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Please choose the state we deliver to from the list.");
+    expect(page).toContain('value="Ada Obi"');
+    expect(await countRows("orders")).toBe(0);
+  });
+});

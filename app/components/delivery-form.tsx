@@ -5,7 +5,7 @@
  * refuse opens no tab: the errors show at once instead.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FormFailure } from "~/lib/app-error";
@@ -20,6 +20,7 @@ import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
 import { keepOffline } from "./kept-forms";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
+import { PREPARING_PHOTO, usePhotoShrinker } from "./photo-input";
 
 type CheckoutActionData = FormFailure & { kept?: boolean };
 
@@ -96,6 +97,7 @@ export function DeliveryForm({
   const needsPrescription = Boolean(rx && rx.items.length > 0);
   const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
   const hydrated = useHydrated();
+  const photo = usePhotoShrinker();
   const feeLoader = useFetcher<FeeTable>();
   useEffect(() => {
     // The drawer has no fee table of its own: the checkout page's loader has it.
@@ -225,11 +227,17 @@ export function DeliveryForm({
         <TotalBox subtotalKobo={subtotalKobo} total={total} canAsk={!hydrated} />
       ) : null}
       {needsPrescription && rx ? (
-        <PrescriptionFields rx={rx} signedIn={signedIn} chosen={values.prescriptionId} />
+        <PrescriptionFields
+          rx={rx}
+          signedIn={signedIn}
+          chosen={values.prescriptionId}
+          onPhotoChange={photo.onChange}
+          shrinking={photo.shrinking}
+        />
       ) : null}
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || photo.shrinking}
         className="mt-1 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
       >
         {busy ? "Placing your order..." : "Checkout via WhatsApp"}
@@ -257,10 +265,14 @@ function PrescriptionFields({
   rx,
   signedIn,
   chosen,
+  onPhotoChange,
+  shrinking,
 }: {
   rx: PrescriptionNeeds;
   signedIn: boolean;
   chosen?: string;
+  onPhotoChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  shrinking: boolean;
 }) {
   const canChoose = signedIn && rx.uploads.length > 0;
   const [choice, setChoice] = useState(chosen ?? "");
@@ -321,12 +333,18 @@ function PrescriptionFields({
           accept={ACCEPTED_IMAGE_TYPES.join(",")}
           required={!canChoose}
           disabled={canChoose && choice !== "" && choice !== "new"}
+          onChange={onPhotoChange}
           aria-describedby="checkout-prescription-hint"
           className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
         />
         <p id="checkout-prescription-hint" className="mt-1 text-xs text-gray-600">
           A clear photo of your doctor&apos;s prescription (JPEG, PNG or WebP, up to 5 MB).
         </p>
+        {shrinking ? (
+          <p role="status" className="mt-1 text-sm text-gray-700">
+            {PREPARING_PHOTO}
+          </p>
+        ) : null}
       </div>
       <label className="flex items-start gap-2 text-sm text-gray-700">
         <input type="checkbox" name="consent" value="yes" required={uploading} className="mt-1" />

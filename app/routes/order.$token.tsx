@@ -43,6 +43,7 @@ import { nextStatuses } from "~/features/orders/order-state";
 import { readMultipart } from "~/services/uploads.server";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { FormError } from "~/components/form-field";
+import { PREPARING_PHOTO, usePhotoShrinker } from "~/components/photo-input";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -365,6 +366,7 @@ function PrescriptionReviewPanel({
 /** The transfer receipt photo: a plain multipart form (Remix sends it in place once JavaScript runs). */
 function ReceiptUpload({ replacing, error }: { replacing: boolean; error?: string }) {
   const busy = useNavigation().formData?.get("intent") === "receipt";
+  const photo = usePhotoShrinker();
   return (
     <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-2 border-t pt-3">
       <input type="hidden" name="intent" value="receipt" />
@@ -378,15 +380,21 @@ function ReceiptUpload({ replacing, error }: { replacing: boolean; error?: strin
         type="file"
         accept={ACCEPTED_IMAGE_TYPES.join(",")}
         required
+        onChange={photo.onChange}
         aria-describedby="receipt-hint"
         className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-2 file:font-medium file:text-brand-700"
       />
       <p id="receipt-hint" className="text-xs text-gray-600">
         JPEG, PNG or WebP, up to 5 MB. Only you (with this page&apos;s link) and our staff can see it.
       </p>
+      {photo.shrinking ? (
+        <p role="status" className="text-sm text-gray-700">
+          {PREPARING_PHOTO}
+        </p>
+      ) : null}
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || photo.shrinking}
         className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
       >
         {busy ? "Uploading..." : replacing ? "Replace receipt" : "Upload receipt"}

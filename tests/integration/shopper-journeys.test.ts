@@ -1,7 +1,8 @@
 /** What a shopper on a phone meets at checkout and after: the total before ordering, photos, cancelling. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { checkoutKey, Client, countRows, DEMO, FORM_DETAILS, html, seedProducts } from "./helpers";
+import { MAX_IMAGE_BYTES, PHOTO_FORM_MAX_BYTES } from "~/lib/limits";
+import { checkoutKey, Client, countRows, DEMO, FORM_DETAILS, html, PNG_BYTES, seedProducts } from "./helpers";
 
 /** The text of the page's order button, tags dropped. */
 function orderButton(page: string): string {
@@ -84,6 +85,50 @@ describe("checkout › the total before ordering, without JavaScript", () => {
     const page = await html(res);
     expect(page).toContain("Please choose the state we deliver to from the list.");
     expect(page).toContain('value="Ada Obi"');
+    expect(await countRows("orders")).toBe(0);
+  });
+});
+
+describe("checkout › a camera photo over the limit, without JavaScript", () => {
+  async function rxCheckout(photoBytes: number) {
+    const [amox] = await seedProducts([DEMO[0]]);
+    await env.DB.prepare("UPDATE products SET medicine_class = 'prescription' WHERE id = ?")
+      .bind(amox.id)
+      .run();
+    const client = await cartWith(amox.id);
+    const form = new FormData();
+    form.set("idempotencyKey", await checkoutKey(client));
+    for (const [name, value] of Object.entries(FORM_DETAILS)) form.set(name, value);
+    form.set("deliveryState", "Lagos");
+    form.set("consent", "yes");
+    const photo = new Uint8Array(photoBytes);
+    photo.set(PNG_BYTES);
+    form.set("prescription", new File([photo], "IMG_2041.jpg", { type: "image/png" }));
+    return client.postMultipart("/checkout", form);
+  }
+
+  it("is refused with what to do, and everything typed comes back (name, e-mail, phone, address, state)", async () => {
+    const res = await rxCheckout(Math.round(5.4 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    const page = await html(res);
+    expect(page).toContain(
+      "Your prescription photo is 5.4 MB; we take photos up to 5 MB. Everything else you typed is kept: choose a smaller photo (a screenshot of it is small enough) and place your order again.",
+    );
+    expect(page).toContain('value="Ada Obi"');
+    expect(page).toContain('value="ada@example.com"');
+    expect(page).toContain('value="0803 123 4567"');
+    expect(page).toContain("5 Ogoja Road, Abakaliki</textarea>");
+    expect(page).toMatch(/<option value="Lagos" selected="">/);
+    expect(await countRows("orders")).toBe(0);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM prescriptions").first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it("a body past what any camera takes is still refused by the Worker before it is read", async () => {
+    expect(MAX_IMAGE_BYTES).toBeLessThan(PHOTO_FORM_MAX_BYTES);
+    const res = await rxCheckout(PHOTO_FORM_MAX_BYTES + 1);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe("That upload is too large. Please choose an image under 5 MB.");
     expect(await countRows("orders")).toBe(0);
   });
 });

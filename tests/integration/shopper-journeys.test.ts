@@ -132,3 +132,68 @@ describe("checkout › a camera photo over the limit, without JavaScript", () =>
     expect(await countRows("orders")).toBe(0);
   });
 });
+
+describe("the order page › cancelling asks first; a cancelled order looks cancelled", () => {
+  async function guestOrder(paymentMethod = "pay_on_delivery") {
+    const [para] = await seedProducts([DEMO[1]]);
+    const client = await cartWith(para.id);
+    const res = await client.post("/checkout", {
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      paymentMethod,
+    });
+    expect(res.status).toBe(302);
+    const link = /^\/order\/[^?]+/.exec(res.headers.get("Location")!)![0];
+    return { client, link };
+  }
+  const status = async () =>
+    (await env.DB.prepare("SELECT delivery_status FROM orders").first<{ delivery_status: string }>())
+      ?.delivery_status;
+
+  it("'Cancel this order' is a link to a question; only 'Yes, cancel this order' cancels", async () => {
+    const { client, link } = await guestOrder();
+    const page = await html(await client.get(link));
+    expect(page).toMatch(/<a[^>]*href="\/order\/[^"?]+\?confirm=cancel"[^>]*>Cancel this order<\/a>/);
+    expect(page).not.toContain("Yes, cancel this order");
+
+    const asking = await client.get(`${link}?confirm=cancel`);
+    expect(asking.status).toBe(200);
+    const question = await html(asking);
+    expect(question).toContain(
+      "Cancel this order? We will not prepare or deliver it, and this cannot be undone.",
+    );
+    expect(question).toMatch(
+      /<form method="post"[^>]*><input type="hidden" name="intent" value="cancel"\/><button type="submit"[^>]*>Yes, cancel this order<\/button>/,
+    );
+    expect(question).toContain("Keep my order");
+    expect(await status()).toBe("Pending");
+
+    const done = await client.post(link, { intent: "cancel" });
+    expect(done.status).toBe(302);
+    expect(await status()).toBe("Cancelled");
+    const after = await html(await client.get(link));
+    expect(after).toContain("This order was cancelled. Nothing will be delivered.");
+    expect(after).not.toContain("Send order on WhatsApp");
+    expect(after).not.toContain("Cancel this order");
+    expect(after).not.toContain('data-testid="order-refund"');
+  });
+
+  it("a cancelled transfer order whose receipt was uploaded says how the refund happens", async () => {
+    const { client, link } = await guestOrder("bank_transfer");
+    const before = await html(await client.get(link));
+    expect(before).toContain("Send order on WhatsApp");
+    await env.DB.prepare("UPDATE orders SET receipt_key = 'receipts/test.webp', receipt_uploaded_at = ?")
+      .bind(Date.now())
+      .run();
+    expect((await client.post(link, { intent: "cancel" })).status).toBe(302);
+    const page = await html(await client.get(link));
+    const ref = (await env.DB.prepare("SELECT order_ref FROM orders").first<{ order_ref: string }>())!
+      .order_ref;
+    expect(page).toContain(
+      `You paid by bank transfer: once we have checked that your transfer arrived, we send the money back to the account it came from, within 3 working days. Keep your order reference ${ref} for any question.`,
+    );
+    expect(page).not.toContain("Send order on WhatsApp");
+    // Nothing asks to pay for an order that will not come.
+    expect(page).not.toContain("Pay by bank transfer");
+  });
+});

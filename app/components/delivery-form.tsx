@@ -11,7 +11,12 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { FormFailure } from "~/lib/app-error";
 import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
-import { deliveryFeeFor, deliveryFeeLabel, deliveryTime } from "~/features/delivery/delivery-view";
+import {
+  deliveryFeeFor,
+  deliveryFeeLabel,
+  deliveryTime,
+  shortDeliveryTime,
+} from "~/features/delivery/delivery-view";
 import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
@@ -63,11 +68,16 @@ export function checkoutTotal(
   state: string | undefined,
   table: FeeTable | undefined,
   subtotalKobo: number | undefined,
-): { state: string; feeKobo: number; totalKobo: number } | null {
+): { state: string; feeKobo: number; totalKobo: number; time: string } | null {
   const fee = state ? table?.fees.find((row) => row.state === state) : undefined;
   if (!fee || subtotalKobo === undefined) return null;
   const { feeKobo } = deliveryFeeFor(fee.feeKobo, subtotalKobo, table?.freeThresholdKobo ?? null);
-  return { state: fee.state, feeKobo, totalKobo: subtotalKobo + feeKobo };
+  return {
+    state: fee.state,
+    feeKobo,
+    totalKobo: subtotalKobo + feeKobo,
+    time: deliveryTime(fee.daysMin, fee.daysMax),
+  };
 }
 
 const FIELDS = [
@@ -362,8 +372,9 @@ function PrescriptionFields({
 }
 
 function feeLabel(fee: StateFee, free: boolean) {
-  const price = free || fee.feeKobo === 0 ? "free delivery" : formatNaira(fee.feeKobo);
-  return `${fee.state} — ${price}, ${deliveryTime(fee.daysMin, fee.daysMax)}`;
+  const price = free || fee.feeKobo === 0 ? "free" : formatNaira(fee.feeKobo);
+  // Short, so that the chosen state reads in full in the picker on a 360 px phone.
+  return `${fee.state} — ${price}, ${shortDeliveryTime(fee.daysMin, fee.daysMax)}`;
 }
 
 /** The state delivered to (its fee shown when the page has the table) and how the shopper pays. */
@@ -470,6 +481,7 @@ function TotalBox({
               <span className="min-w-0">Delivery to {total.state}</span>
               <span>{deliveryFeeLabel(total.feeKobo)}</span>
             </p>
+            <p className="text-xs text-gray-600">{total.time}</p>
             <p className={`${row} mt-1 border-t border-gray-200 pt-1 text-base font-semibold`}>
               <span>Total</span>
               <span>{formatNaira(total.totalKobo)}</span>

@@ -6,7 +6,12 @@
  * refused at once; a body sent without one (chunked) is read here, up to the limit, and refused as soon as it
  * grows past it, so the route gets it as bytes of a known length.
  */
-import { BODY_MAX_BYTES, MAX_IMAGE_BYTES, UPLOAD_BODY_MAX_BYTES } from "../app/lib/limits";
+import {
+  BODY_MAX_BYTES,
+  MAX_IMAGE_BYTES,
+  PHOTO_FORM_MAX_BYTES,
+  UPLOAD_BODY_MAX_BYTES,
+} from "../app/lib/limits";
 import { matchPath } from "../app/lib/route-policy";
 
 export type TooLarge = { tooLarge: string };
@@ -17,15 +22,19 @@ const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 export const UPLOAD_TOO_LARGE = `That upload is too large. Please choose an image under ${megabytes(MAX_IMAGE_BYTES)}.`;
 export const BODY_TOO_LARGE = `That is more than this page can take (at most ${kilobytes(BODY_MAX_BYTES)}). Please shorten what you sent and try again.`;
 
-/** The limit of this request's body, and what a refusal says. */
-function limitOf(request: Request, url: URL): { bytes: number; message: string } {
+/** The limit of a body sent to `pathname` (multipart or not), and what a refusal says. */
+export function bodyLimitOf(pathname: string, multipart: boolean): { bytes: number; message: string } {
+  const { area } = matchPath(pathname);
+  if (!area.uploads || !multipart) return { bytes: BODY_MAX_BYTES, message: BODY_TOO_LARGE };
+  return { bytes: area.photoForm ? PHOTO_FORM_MAX_BYTES : UPLOAD_BODY_MAX_BYTES, message: UPLOAD_TOO_LARGE };
+}
+
+function limitOf(request: Request, url: URL) {
   const multipart = (request.headers.get("Content-Type") ?? "")
     .trimStart()
     .toLowerCase()
     .startsWith("multipart/form-data");
-  return matchPath(url.pathname).area.uploads && multipart
-    ? { bytes: UPLOAD_BODY_MAX_BYTES, message: UPLOAD_TOO_LARGE }
-    : { bytes: BODY_MAX_BYTES, message: BODY_TOO_LARGE };
+  return bodyLimitOf(url.pathname, multipart);
 }
 
 /**

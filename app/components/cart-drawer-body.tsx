@@ -68,6 +68,7 @@ export function DrawerBody({
               defaults={defaults}
               rx={rx}
               signedIn={signedIn}
+              subtotalKobo={cart.subtotalKobo}
               onBack={() => setView("cart")}
             />
           )}

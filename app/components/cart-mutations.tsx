@@ -73,7 +73,11 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
   const fetcher = useFetcher<CartActionData>({ key: "cart-mutation" });
   const [queue, setQueue] = useState<FormData[]>([]);
   /** The change on its way, and whether the fetcher has been busy with it yet. */
-  const sending = useRef<{ id: string; started: boolean } | null>(null);
+  const sending = useRef<{ id: string; formData: FormData; started: boolean } | null>(null);
+  /** Changes that could not reach the server, kept until the phone is online: the badge still counts them. */
+  const [waiting, setWaiting] = useState<FormData[]>([]);
+  /** Changes the shopper was already told are kept offline: their failed answer says nothing more. */
+  const announced = useRef(new Set<string>());
   /** Ids queued or on their way in this page: a replay must not send them a second time at once. */
   const inPage = useRef(new Set<string>());
 
@@ -88,33 +92,41 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
       return;
     }
     if (sending.current?.started) {
-      const { id } = sending.current;
+      const { id, formData } = sending.current;
       sending.current = null;
       inPage.current.delete(id);
       // Answered: the cookie has the change. Never reached the server: kept for the next try.
-      if (!fetcher.data?.networkError) writeKept(readKept().filter((c) => c.id !== id));
+      const failed = Boolean(fetcher.data?.networkError);
+      if (failed) setWaiting((w) => [...w, formData]);
+      else writeKept(readKept().filter((c) => c.id !== id));
+      // Successes were already announced optimistically, and so were changes made offline; the server
+      // speaks up for errors and notices, and a change that failed on a connection that looked fine.
+      const toast = fetcher.data?.toast;
+      const told = failed && announced.current.has(id);
+      if (!failed) announced.current.delete(id);
+      if (toast && toast.type !== "success" && !told) {
+        // The toaster's code is not part of the first load; this only runs after a cart change anyway.
+        void import("./toaster").then(({ showToast }) => showToast(toast));
+      }
     }
     if (sending.current || queue.length === 0) return;
     const [next, ...rest] = queue;
     setQueue(rest);
-    sending.current = { id: changeIdOf(next), started: false };
+    sending.current = { id: changeIdOf(next), formData: next, started: false };
     fetcher.submit(next, { method: "post", action: "/cart", preventScrollReset: true });
   }, [fetcher, queue]);
-
-  useEffect(() => {
-    // Successes were already announced optimistically; the server speaks up for errors and notices.
-    if (fetcher.state === "idle" && fetcher.data?.toast && fetcher.data.toast.type !== "success") {
-      // The toaster's code is not part of the first load; this only runs after a cart change anyway.
-      const toast = fetcher.data.toast;
-      void import("./toaster").then(({ showToast }) => showToast(toast));
-    }
-  }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
     // Changes a previous page of this tab made whose answers never came: sent again, now and when online.
     // This effect runs once the page has hydrated, so the change never reaches a part still server HTML.
     const replay = () => {
-      for (const change of readKept()) if (!inPage.current.has(change.id)) enqueue(toFormData(change));
+      // Every kept change goes out again (a failure comes back to `waiting`); the shopper was told of it.
+      setWaiting([]);
+      for (const change of readKept()) {
+        if (inPage.current.has(change.id)) continue;
+        announced.current.add(change.id);
+        enqueue(toFormData(change));
+      }
     };
     replay();
     window.addEventListener("online", replay);
@@ -132,6 +144,13 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
       });
       // Kept before it is sent: a reload right after the tap cannot lose it.
       writeKept([...readKept(), { id: changeIdOf(formData), fields }]);
+      if (!navigator.onLine) {
+        // One message for a change made offline: it is kept (the badge counts it), not "added".
+        announced.current.add(changeIdOf(formData));
+        void Promise.all([import("./toaster"), import("~/lib/offline-messages")]).then(
+          ([{ showToast }, { CART_CHANGE_KEPT }]) => showToast({ type: "info", message: CART_CHANGE_KEPT }),
+        );
+      }
       enqueue(formData);
       return formData;
     },
@@ -139,8 +158,8 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
   );
 
   const pending = useMemo(
-    () => (fetcher.formData ? [fetcher.formData, ...queue] : queue),
-    [fetcher.formData, queue],
+    () => [...waiting, ...(fetcher.formData ? [fetcher.formData] : []), ...queue],
+    [waiting, fetcher.formData, queue],
   );
   const value = useMemo(() => ({ submit, pending }), [submit, pending]);
   return <CartMutationContext.Provider value={value}>{children}</CartMutationContext.Provider>;

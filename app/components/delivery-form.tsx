@@ -5,13 +5,18 @@
  * refuse opens no tab: the errors show at once instead.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FormFailure } from "~/lib/app-error";
 import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
-import { deliveryTime } from "~/features/delivery/delivery-view";
+import {
+  deliveryFeeFor,
+  deliveryFeeLabel,
+  deliveryTime,
+  shortDeliveryTime,
+} from "~/features/delivery/delivery-view";
 import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
@@ -21,6 +26,7 @@ import { keepOffline } from "./kept-forms";
 import { LocalTime } from "./local-time";
 import { PrescriptionNotice } from "./prescription-notice";
 import fields from "virtual:form-constraints/checkout";
+import { PREPARING_PHOTO, usePhotoShrinker } from "./photo-input";
 
 type CheckoutActionData = FormFailure & { kept?: boolean };
 
@@ -43,11 +49,37 @@ type Props = {
   /** Prescription-only items in the cart: the form then asks for a prescription. */
   rx?: PrescriptionNeeds;
   signedIn?: boolean;
+  /** The fee table; without it (the cart drawer) the form fetches it from /checkout's loader. */
   fees?: StateFee[];
   /** Free delivery from this many kobo of goods (null: never). */
   freeThresholdKobo?: number | null;
   subtotalKobo?: number;
 };
+
+/** What /checkout's loader answers: the fee table the server charges by. */
+export type FeeTable = { fees: StateFee[]; freeThresholdKobo: number | null };
+
+/** The submit button of a form without JavaScript that asks the server for the total (checkout.tsx). */
+export const QUOTE_INTENT = "quote";
+export const SHOW_TOTAL = "Show my total";
+export const CHOOSE_STATE_FOR_TOTAL = "Choose your state to see the delivery fee and your total.";
+
+/** Delivery and total for the chosen state, by the same rule the server charges by; null: no state yet. */
+export function checkoutTotal(
+  state: string | undefined,
+  table: FeeTable | undefined,
+  subtotalKobo: number | undefined,
+): { state: string; feeKobo: number; totalKobo: number; time: string } | null {
+  const fee = state ? table?.fees.find((row) => row.state === state) : undefined;
+  if (!fee || subtotalKobo === undefined) return null;
+  const { feeKobo } = deliveryFeeFor(fee.feeKobo, subtotalKobo, table?.freeThresholdKobo ?? null);
+  return {
+    state: fee.state,
+    feeKobo,
+    totalKobo: subtotalKobo + feeKobo,
+    time: deliveryTime(fee.daysMin, fee.daysMax),
+  };
+}
 
 const FIELDS = [
   { name: "name", label: "Full name", type: "text", autoComplete: "name" },
@@ -76,6 +108,13 @@ export function DeliveryForm({
   const needsPrescription = Boolean(rx && rx.items.length > 0);
   const fetcher = useFetcher<CheckoutActionData>({ key: "checkout" });
   const hydrated = useHydrated();
+  const photo = usePhotoShrinker();
+  const feeLoader = useFetcher<FeeTable>();
+  useEffect(() => {
+    // The drawer has no fee table of its own: the checkout page's loader has it.
+    if (!fees && feeLoader.state === "idle" && !feeLoader.data) feeLoader.load("/checkout");
+  }, [fees, feeLoader]);
+  const table: FeeTable | undefined = fees ? { fees, freeThresholdKobo } : feeLoader.data;
   /** The browser's own refusal: no request was sent, so it wins over an earlier answer. */
   const [refused, setRefused] = useState<FormFailure | null>(null);
   const [keptOffline, setKeptOffline] = useState(false);
@@ -87,6 +126,8 @@ export function DeliveryForm({
   }, [busy]);
   const values = { ...defaults, ...result?.values };
   const errors = result?.errors ?? {};
+  const [chosenState, setChosenState] = useState<string | undefined>(undefined);
+  const total = checkoutTotal(chosenState ?? values.deliveryState, table, subtotalKobo);
 
   useEffect(() => {
     void loadCheck().catch(() => {
@@ -189,20 +230,31 @@ export function DeliveryForm({
       />
       <DeliveryChoices
         values={values}
-        fees={fees}
-        freeThresholdKobo={freeThresholdKobo}
+        fees={table?.fees}
+        freeThresholdKobo={table?.freeThresholdKobo ?? null}
         subtotalKobo={subtotalKobo}
         problem={problem}
+        onStateChange={setChosenState}
       />
+      {subtotalKobo !== undefined ? (
+        <TotalBox subtotalKobo={subtotalKobo} total={total} canAsk={!hydrated} />
+      ) : null}
       {needsPrescription && rx ? (
-        <PrescriptionFields rx={rx} signedIn={signedIn} chosen={values.prescriptionId} />
+        <PrescriptionFields
+          rx={rx}
+          signedIn={signedIn}
+          chosen={values.prescriptionId}
+          onPhotoChange={photo.onChange}
+          shrinking={photo.shrinking}
+        />
       ) : null}
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || photo.shrinking}
         className="mt-1 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
       >
         {busy ? "Placing your order..." : "Checkout via WhatsApp"}
+        {total && !busy ? <span className="whitespace-nowrap"> · {formatNaira(total.totalKobo)}</span> : null}
       </button>
       {onBack ? (
         <button
@@ -226,10 +278,14 @@ function PrescriptionFields({
   rx,
   signedIn,
   chosen,
+  onPhotoChange,
+  shrinking,
 }: {
   rx: PrescriptionNeeds;
   signedIn: boolean;
   chosen?: string;
+  onPhotoChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  shrinking: boolean;
 }) {
   const canChoose = signedIn && rx.uploads.length > 0;
   const [choice, setChoice] = useState(chosen ?? "");
@@ -290,12 +346,18 @@ function PrescriptionFields({
           accept={ACCEPTED_IMAGE_TYPES.join(",")}
           required={!canChoose}
           disabled={canChoose && choice !== "" && choice !== "new"}
+          onChange={onPhotoChange}
           aria-describedby="checkout-prescription-hint"
           className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
         />
         <p id="checkout-prescription-hint" className="mt-1 text-xs text-gray-600">
           A clear photo of your doctor&apos;s prescription (JPEG, PNG or WebP, up to 5 MB).
         </p>
+        {shrinking ? (
+          <p role="status" className="mt-1 text-sm text-gray-700">
+            {PREPARING_PHOTO}
+          </p>
+        ) : null}
       </div>
       <label className="flex items-start gap-2 text-sm text-gray-700">
         <input type="checkbox" name="consent" value="yes" required={uploading} className="mt-1" />
@@ -313,8 +375,9 @@ function PrescriptionFields({
 }
 
 function feeLabel(fee: StateFee, free: boolean) {
-  const price = free || fee.feeKobo === 0 ? "free delivery" : formatNaira(fee.feeKobo);
-  return `${fee.state} — ${price}, ${deliveryTime(fee.daysMin, fee.daysMax)}`;
+  const price = free || fee.feeKobo === 0 ? "free" : formatNaira(fee.feeKobo);
+  // Short, so that the chosen state reads in full in the picker on a 360 px phone.
+  return `${fee.state} — ${price}, ${shortDeliveryTime(fee.daysMin, fee.daysMax)}`;
 }
 
 /** The state delivered to (its fee shown when the page has the table) and how the shopper pays. */
@@ -324,12 +387,14 @@ function DeliveryChoices({
   freeThresholdKobo,
   subtotalKobo,
   problem,
+  onStateChange,
 }: {
   values: DeliveryDefaults;
   fees?: StateFee[];
   freeThresholdKobo: number | null;
   subtotalKobo?: number;
   problem: (name: string) => { error?: string; invalid?: boolean; describedBy?: string };
+  onStateChange: (state: string) => void;
 }) {
   const free = freeThresholdKobo !== null && subtotalKobo !== undefined && subtotalKobo >= freeThresholdKobo;
   const byState = new Map(fees?.map((fee) => [fee.state, fee]));
@@ -345,6 +410,7 @@ function DeliveryChoices({
           name="deliveryState"
           required
           defaultValue={values.deliveryState ?? ""}
+          onChange={(event) => onStateChange(event.currentTarget.value)}
           aria-invalid={stateProblem.error || stateProblem.invalid ? true : undefined}
           aria-describedby={stateProblem.error ? "checkout-deliveryState-error" : stateProblem.describedBy}
           className={INPUT_CLASS}
@@ -388,5 +454,59 @@ function DeliveryChoices({
         </div>
       </fieldset>
     </>
+  );
+}
+
+/**
+ * Subtotal, delivery and total before the order is placed. With JavaScript it follows the state picker;
+ * without it the server renders it for the state sent with "Show my total" (or remembered from last time).
+ */
+function TotalBox({
+  subtotalKobo,
+  total,
+  canAsk,
+}: {
+  subtotalKobo: number;
+  total: ReturnType<typeof checkoutTotal>;
+  canAsk: boolean;
+}) {
+  const row = "flex justify-between gap-2";
+  return (
+    <div className="rounded-lg bg-gray-50 p-3 text-sm" data-testid="checkout-total">
+      <div aria-live="polite">
+        <p className={row}>
+          <span>Subtotal</span>
+          <span>{formatNaira(subtotalKobo)}</span>
+        </p>
+        {total ? (
+          <>
+            <p className={row}>
+              <span className="min-w-0">Delivery to {total.state}</span>
+              <span>{deliveryFeeLabel(total.feeKobo)}</span>
+            </p>
+            <p className="text-xs text-gray-600">{total.time}</p>
+            <p className={`${row} mt-1 border-t border-gray-200 pt-1 text-base font-semibold`}>
+              <span>Total</span>
+              <span>{formatNaira(total.totalKobo)}</span>
+            </p>
+          </>
+        ) : (
+          <p className="mt-1 text-gray-700">{CHOOSE_STATE_FOR_TOTAL}</p>
+        )}
+      </div>
+      {canAsk ? (
+        // Without JavaScript the server works the total out: nothing is ordered, everything typed comes back.
+        <button
+          type="submit"
+          name="intent"
+          value={QUOTE_INTENT}
+          formNoValidate
+          formEncType="application/x-www-form-urlencoded"
+          className="mt-2 w-full rounded-lg border border-brand-700 px-3 py-2 font-medium text-brand-700"
+        >
+          {SHOW_TOTAL}
+        </button>
+      ) : null}
+    </div>
   );
 }

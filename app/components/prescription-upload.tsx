@@ -3,11 +3,12 @@
  * data notice, submit. A plain multipart form without JavaScript; with it, sent in place with a toast.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import type { FormFailure } from "~/lib/app-error";
 import { FormError } from "./form-field";
+import { PREPARING_PHOTO, usePhotoShrinker } from "./photo-input";
 import { showToast } from "./toaster";
 
 export type UploadResult = { ok: boolean; message: string; network?: boolean };
@@ -25,11 +26,23 @@ export function PrescriptionUpload({ noJsResult }: { noJsResult?: UploadAnswer }
   const fetcher = useFetcher<UploadAnswer>({ key: "prescription-upload" });
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; url: string } | null>(null);
+  const showChosen = useCallback(
+    (chosen: File | null) => setFile(chosen ? { name: chosen.name, url: URL.createObjectURL(chosen) } : null),
+    [],
+  );
+  const photo = usePhotoShrinker(showChosen);
   const busy = fetcher.state !== "idle";
   const result = resultOf(fetcher.data ?? noJsResult);
 
   useEffect(() => () => (file ? URL.revokeObjectURL(file.url) : undefined), [file]);
+
+  // A photo picked before the page's script ran raised no change event here: take it up now.
+  const { shrink } = photo;
+  useEffect(() => {
+    if (inputRef.current?.files?.length) void shrink(inputRef.current);
+  }, [shrink]);
 
   useEffect(() => {
     const answer = resultOf(fetcher.data);
@@ -73,12 +86,15 @@ export function PrescriptionUpload({ noJsResult }: { noJsResult?: UploadAnswer }
           type="file"
           accept={ACCEPTED_IMAGE_TYPES.join(",")}
           required
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0];
-            setFile(chosen ? { name: chosen.name, url: URL.createObjectURL(chosen) } : null);
-          }}
+          ref={inputRef}
+          onChange={photo.onChange}
           className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
         />
+        {photo.shrinking ? (
+          <p role="status" className="text-sm text-gray-700">
+            {PREPARING_PHOTO}
+          </p>
+        ) : null}
         {file ? (
           <figure className="flex items-center gap-3">
             <img
@@ -102,7 +118,7 @@ export function PrescriptionUpload({ noJsResult }: { noJsResult?: UploadAnswer }
         </label>
         <button
           type="submit"
-          disabled={busy || (hydrated && !file)}
+          disabled={busy || (hydrated && (!file || photo.shrinking))}
           className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-50"
         >
           {busy ? "Submitting..." : "Submit Prescription"}

@@ -26,9 +26,10 @@ export function AddToCartForm({
   className?: string;
 }) {
   const location = useLocation();
-  const onSubmit = useCartFormSubmit((_formData, form) =>
-    showToast({ type: "success", message: `${product.name} added to cart` }, form),
-  );
+  const onSubmit = useCartFormSubmit((_formData, form) => {
+    // Offline the change is kept, and the cart says so (cart-mutations.tsx): not "added" beside it.
+    if (navigator.onLine) showToast({ type: "success", message: `${product.name} added to cart` }, form);
+  });
   if (!product.inStock) {
     return (
       <p

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { whatsAppLink } from "~/lib/whatsapp";
@@ -8,6 +8,7 @@ import { preloadCartDrawer, useCartDrawer } from "./cart-drawer";
 import { CartIcon, CloseIcon, MenuIcon, PillIcon, WhatsAppIcon } from "./icons";
 import type { CartView } from "~/features/cart/cart-view";
 import type { PublicUser } from "~/lib/user";
+import { useDataSaver } from "./data-saver";
 
 type HeaderUser = Pick<PublicUser, "name" | "role"> | null;
 
@@ -35,6 +36,40 @@ function navLinks(user: HeaderUser) {
     { to: consultHref(user), label: "Consult" },
     { to: "/how", label: "How to install" },
   ];
+}
+
+/** What a shopper looks for after buying: in the side menu and, on wide screens, the navigation. */
+const HELP_LINKS = [
+  { to: "/track", label: "Track an order" },
+  { to: "/delivery", label: "Delivery fees" },
+];
+
+/**
+ * The search box of every shop page: a plain GET form to /shop (the grid's own search answers it). On a
+ * phone or tablet it is the row under the bar, which scrolls away with the page; on wide screens it sits
+ * in the bar.
+ */
+function HeaderSearch({ id, className }: { id: string; className: string }) {
+  return (
+    <Form method="get" action="/shop" role="search" aria-label="Search the shop" className={className}>
+      <label htmlFor={id} className="sr-only">
+        Search medicines
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        maxLength={100}
+        placeholder="Search medicines"
+        autoComplete="off"
+        enterKeyHint="search"
+        className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-1.5"
+      />
+      <button type="submit" className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white">
+        Search
+      </button>
+    </Form>
+  );
 }
 
 export function SiteHeader({
@@ -78,9 +113,19 @@ export function SiteHeader({
               <span className="block text-xs text-gray-600">Trusted online pharmacy</span>
             </span>
           </Link>
+          <HeaderSearch id="header-search-wide" className="ml-4 hidden w-64 gap-2 lg:flex" />
           <div className="ml-auto hidden items-center gap-5 md:flex">
             {links.map((link) => (
               <Link key={link.to} to={link.to} className="text-gray-700 hover:text-brand-700">
+                {link.label}
+              </Link>
+            ))}
+            {HELP_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                className="hidden text-gray-700 hover:text-brand-700 xl:inline"
+              >
                 {link.label}
               </Link>
             ))}
@@ -152,6 +197,7 @@ export function SiteHeader({
         </nav>
         {children}
       </header>
+      <HeaderSearch id="header-search" className="mx-auto flex w-full max-w-6xl gap-2 px-4 pt-2 lg:hidden" />
       {/* Outside the sticky header so that "fixed" covers the viewport, not the header. */}
       <MobileMenu
         open={menuOpen}
@@ -227,7 +273,7 @@ function MobileMenu({
             </a>
           )}
         </div>
-        {links.map((link) => (
+        {[...links, ...HELP_LINKS].map((link) => (
           <Link key={link.to} to={link.to} onClick={onClose} className={linkClass}>
             {link.label}
           </Link>
@@ -242,7 +288,45 @@ function MobileMenu({
         >
           {account.primary.label}
         </Link>
+        <MenuDataSaver />
       </div>
     </div>
+  );
+}
+
+/**
+ * The data saver switch, where a shopper on costly data looks for it: a plain form post (without
+ * JavaScript too) that reloads this page with or without its images.
+ */
+function MenuDataSaver() {
+  const on = useDataSaver();
+  const { pathname, search } = useLocation();
+  return (
+    <form method="post" action="/data-saver" className="mt-auto border-t border-gray-200 pt-3">
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <button
+        type="submit"
+        name="mode"
+        value={on ? "off" : "on"}
+        role="switch"
+        aria-checked={on}
+        aria-describedby="menu-data-saver-hint"
+        className="flex w-full items-center justify-between gap-3 rounded px-3 py-2 text-left font-medium text-gray-900 hover:bg-gray-100"
+        data-testid="menu-data-saver"
+      >
+        Data saver
+        <span
+          aria-hidden
+          className={`relative h-6 w-11 shrink-0 rounded-full ${on ? "bg-brand-700" : "bg-gray-400"}`}
+        >
+          <span
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow ${on ? "left-5" : "left-0.5"}`}
+          />
+        </span>
+      </button>
+      <p id="menu-data-saver-hint" className="px-3 text-xs text-gray-600">
+        Uses less mobile data: leaves out product images and extras. {on ? "On" : "Off"} on this phone.
+      </p>
+    </form>
   );
 }

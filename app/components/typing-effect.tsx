@@ -58,11 +58,18 @@ export function TypingEffect({ phrases }: { phrases: readonly string[] }) {
     return runTypingEffect(phrases, setShown);
   }, [phrases]);
 
+  // Every phrase sits invisible in the same grid cell as the typed one, so the box is as tall as the
+  // longest phrase from the first paint: only the phrase changes, nothing around it moves.
   return (
     <>
       <span className="sr-only">{phrases.join(", ")}</span>
-      <span aria-hidden className="typing-caret">
-        {shown}
+      <span aria-hidden className="grid" data-testid="typing-phrase">
+        {phrases.map((phrase) => (
+          <span key={phrase} className="invisible [grid-area:1/1]">
+            {phrase}
+          </span>
+        ))}
+        <span className="typing-caret [grid-area:1/1]">{shown}</span>
       </span>
     </>
   );

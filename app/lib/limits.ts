@@ -15,3 +15,9 @@ export const BODY_MAX_BYTES = 64 * 1024;
 export const UPLOAD_BODY_MAX_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
 /** A pharmacist's note is at most this long (a rejection needs one; the customer reads it). */
 export const REVIEW_NOTE_MAX = 1000;
+/**
+ * The largest multipart body of a form whose typed fields travel with a camera photo (lib/route-policy.ts,
+ * `photoForm`): read whole up to this, so that a photo over MAX_IMAGE_BYTES is refused with everything
+ * typed kept instead of the whole form. Phone cameras take photos of 3 to 12 MB.
+ */
+export const PHOTO_FORM_MAX_BYTES = 16 * 1024 * 1024;

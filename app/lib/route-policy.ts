@@ -46,6 +46,11 @@ export type Area = {
   workerFirst?: boolean;
   /** Takes an image upload (multipart): its body may be as large as UPLOAD_BODY_MAX_BYTES (lib/limits.ts). */
   uploads?: boolean;
+  /**
+   * Its upload form has typed fields beside the photo: the body may be as large as PHOTO_FORM_MAX_BYTES,
+   * so the page refuses a photo too large to keep and gives back everything typed.
+   */
+  photoForm?: boolean;
 };
 
 const CATEGORY_SLUG = /^[a-z0-9-]{1,100}$/;
@@ -100,7 +105,7 @@ export const AREAS: readonly Area[] = [
   { path: "/images/*", audience: "everyone" },
   // Buying.
   { path: "/cart", audience: "shopper", offline: true },
-  { path: "/checkout", audience: "shopper", uploads: true },
+  { path: "/checkout", audience: "shopper", uploads: true, photoForm: true },
   // A customer's own.
   { path: "/dashboard", audience: "account", uploads: true },
   { path: "/orders", audience: "account" },

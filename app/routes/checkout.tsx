@@ -16,8 +16,9 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { deliveryTable } from "~/features/delivery/delivery.server";
-import { DeliveryForm } from "~/components/delivery-form";
+import { DeliveryForm, QUOTE_INTENT } from "~/components/delivery-form";
+import { deliveryTable, UNKNOWN_STATE } from "~/features/delivery/delivery.server";
+import { isNigerianState } from "~/lib/nigeria";
 import { keepWhenOffline } from "~/components/kept-forms";
 import { isNetworkFailure } from "~/lib/network-failure";
 import { checkoutCart } from "~/features/checkout/checkout.server";
@@ -63,6 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async () => {
       if (read instanceof AppError) throw read;
       if (!form) throw new AppError(400, CHECKOUT_FAILED);
+      if (form.get("intent") === QUOTE_INTENT) {
+        // "Show my total" without JavaScript: nothing is ordered; the page shows the total for this state.
+        if (!isNigerianState(values.deliveryState))
+          throw new AppError(400, UNKNOWN_STATE, { deliveryState: UNKNOWN_STATE });
+        return { values };
+      }
       const { order, setCookie } = await checkoutCart(request, context, form);
       const headers = new Headers({ "Set-Cookie": setCookie });
       // This browser is the order's owner: /track never locks it out of finding the order again.
@@ -121,7 +128,7 @@ export default function CheckoutPage() {
             <p className="mt-1 text-sm text-gray-700">
               {freeThresholdKobo !== null && cart.subtotalKobo >= freeThresholdKobo
                 ? "Delivery: free."
-                : "Delivery: by state, shown beside each state below and added to your total."}
+                : "Delivery: by state; your total shows once you choose your state below."}
             </p>
             <Link to="/cart" className="mt-2 inline-block text-sm text-brand-700 underline">
               Edit cart

@@ -10,13 +10,22 @@ import {
   type MetaFunction,
   type ActionFunctionArgs,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { StatusBadge } from "~/components/status-badge";
 import { WhatsAppIcon } from "~/components/icons";
 import { formatNaira } from "~/lib/money";
 import { deliveryFeeLabel } from "~/features/delivery/delivery-view";
 import { PAYMENT_METHOD, PAYMENT_STATUS } from "~/lib/vocabularies";
+import type { loader as rootLoader } from "~/root";
 import { sendPendingWindowTo } from "~/lib/whatsapp-window";
 import {
   cancelOwnOrder,
@@ -35,6 +44,7 @@ import { ReviewBadge } from "~/components/review-badge";
 import {
   RECEIPT_FIELD,
   receiptUrlForToken,
+  refundNote,
   reviewSummary,
   type OrderView,
 } from "~/features/orders/order-view";
@@ -43,6 +53,7 @@ import { nextStatuses } from "~/features/orders/order-state";
 import { readMultipart } from "~/services/uploads.server";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
 import { FormError } from "~/components/form-field";
+import { PREPARING_PHOTO, usePhotoShrinker } from "~/components/photo-input";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.orderRef} | MediStore` : "Order not found | MediStore" },
@@ -56,10 +67,12 @@ export const headers: HeadersFunction = () => ({
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await handlePage(() => orderStatusPage(request, context, params.token ?? ""));
-  // Only an order paid into our account, and not paid yet, shows where to pay.
+  // Only an order paid into our account, not paid yet and not cancelled, shows where to pay.
   const { paymentMethod, paymentStatus } = page.order;
   const bank =
-    PAYMENT_METHOD.entry(paymentMethod).takesReceipt && !PAYMENT_STATUS.entry(paymentStatus).settled
+    PAYMENT_METHOD.entry(paymentMethod).takesReceipt &&
+    !PAYMENT_STATUS.entry(paymentStatus).settled &&
+    page.order.deliveryStatus !== "Cancelled"
       ? context.config.bank
       : null;
   const receipt = {
@@ -139,7 +152,14 @@ export default function OrderStatusPage() {
   const formError = failure?.values?.intent === "receipt" ? undefined : failure?.formError;
   const timeline = order.timeline;
   const [params] = useSearchParams();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const justPlaced = params.get("placed") === "1";
+  const cancelled = order.deliveryStatus === "Cancelled";
+  // Money that reached us (or a receipt saying so) for an order we will not deliver goes back.
+  const refundDue =
+    cancelled &&
+    PAYMENT_METHOD.entry(order.paymentMethod).takesReceipt &&
+    (order.receiptUploadedAt !== null || PAYMENT_STATUS.entry(order.paymentStatus).settled);
   const [openedWhatsApp, setOpenedWhatsApp] = useState(false);
 
   useEffect(() => {
@@ -172,14 +192,24 @@ export default function OrderStatusPage() {
 
       <PrescriptionReviewPanel order={order} prescriptionUrl={prescriptionUrl} />
 
-      <a
-        href={whatsappUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-5 inline-flex items-center gap-2 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white"
-      >
-        <WhatsAppIcon className="h-5 w-5" /> Send order on WhatsApp
-      </a>
+      {cancelled ? (
+        <CancelledNotice
+          orderRef={order.orderRef}
+          refund={refundDue}
+          phone={root?.store.phone}
+          email={root?.store.email}
+        />
+      ) : (
+        // A cancelled order is not sent to the pharmacy any more.
+        <a
+          href={whatsappUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-5 inline-flex items-center gap-2 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white"
+        >
+          <WhatsAppIcon className="h-5 w-5" /> Send order on WhatsApp
+        </a>
+      )}
 
       <section aria-labelledby="items-heading" className="mt-6">
         <h2 id="items-heading" className="text-lg font-semibold">
@@ -289,16 +319,7 @@ export default function OrderStatusPage() {
       </Form>
 
       {nextStatuses(order, "customer").includes("Cancelled") ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="cancel" />
-          <button
-            type="submit"
-            className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
-          >
-            Cancel this order
-          </button>
-          <span className="ml-2 text-xs text-gray-600">Possible until we start preparing it.</span>
-        </Form>
+        <CancelOrder orderRef={order.orderRef} asking={params.get(CONFIRM_PARAM) === "cancel"} />
       ) : null}
 
       <section aria-labelledby="delivery-heading" className="mt-6 rounded-lg border border-gray-200 p-4">
@@ -324,6 +345,103 @@ export default function OrderStatusPage() {
         Back to the shop
       </Link>
     </main>
+  );
+}
+
+/** The query parameter of the cancel confirmation step (a plain link, so it works without JavaScript). */
+const CONFIRM_PARAM = "confirm";
+export const CANCEL_QUESTION =
+  "Cancel this order? We will not prepare or deliver it, and this cannot be undone.";
+
+/**
+ * Cancelling asks first: "Cancel this order" only opens the question (a link to this page with
+ * ?confirm=cancel); "Yes, cancel it" sends the form that cancels.
+ */
+function CancelOrder({ orderRef, asking }: { orderRef: string; asking: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (asking) headingRef.current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <p className="mt-3">
+        <Link
+          to={`?${CONFIRM_PARAM}=cancel`}
+          preventScrollReset
+          className="inline-block rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+        >
+          Cancel this order
+        </Link>
+        <span className="ml-2 text-xs text-gray-600">Possible until we start preparing it.</span>
+      </p>
+    );
+  return (
+    <section
+      aria-labelledby="cancel-heading"
+      className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+    >
+      <h2 id="cancel-heading" ref={headingRef} tabIndex={-1} className="font-semibold">
+        Cancel order {orderRef}?
+      </h2>
+      <p className="mt-1 text-sm">{CANCEL_QUESTION}</p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white">
+          Yes, cancel this order
+        </button>
+        <Link
+          to="."
+          preventScrollReset
+          className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800"
+        >
+          Keep my order
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** A cancelled order says so instead of offering WhatsApp; one paid by transfer says how the money comes back. */
+function CancelledNotice({
+  orderRef,
+  refund,
+  phone,
+  email,
+}: {
+  orderRef: string;
+  refund: boolean;
+  phone?: string;
+  email?: string;
+}) {
+  return (
+    <div
+      className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+      data-testid="order-cancelled"
+    >
+      <p className="font-semibold">This order was cancelled. Nothing will be delivered.</p>
+      {refund ? (
+        <p className="mt-1" data-testid="order-refund">
+          {refundNote(orderRef)}{" "}
+          {phone || email ? (
+            <>
+              Questions:{" "}
+              {phone ? (
+                <a href={`tel:${phone.replace(/\s/g, "")}`} className="underline">
+                  {phone}
+                </a>
+              ) : null}
+              {phone && email ? " or " : null}
+              {email ? (
+                <a href={`mailto:${email}`} className="underline">
+                  {email}
+                </a>
+              ) : null}
+              .
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -386,6 +504,7 @@ function PrescriptionReviewPanel({
 /** The transfer receipt photo: a plain multipart form (Remix sends it in place once JavaScript runs). */
 function ReceiptUpload({ replacing, error }: { replacing: boolean; error?: string }) {
   const busy = useNavigation().formData?.get("intent") === "receipt";
+  const photo = usePhotoShrinker();
   return (
     <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-2 border-t pt-3">
       <input type="hidden" name="intent" value="receipt" />
@@ -399,15 +518,21 @@ function ReceiptUpload({ replacing, error }: { replacing: boolean; error?: strin
         type="file"
         accept={ACCEPTED_IMAGE_TYPES.join(",")}
         required
+        onChange={photo.onChange}
         aria-describedby="receipt-hint"
         className="block w-full min-w-0 text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-2 file:font-medium file:text-brand-700"
       />
       <p id="receipt-hint" className="text-xs text-gray-600">
         JPEG, PNG or WebP, up to 5 MB. Only you (with this page&apos;s link) and our staff can see it.
       </p>
+      {photo.shrinking ? (
+        <p role="status" className="text-sm text-gray-700">
+          {PREPARING_PHOTO}
+        </p>
+      ) : null}
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || photo.shrinking}
         className="self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
       >
         {busy ? "Uploading..." : replacing ? "Replace receipt" : "Upload receipt"}

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import { IMAGE_EXTENSION, sniffImageType, type AcceptedImageType } from "~/lib/image-type";
-import { MAX_IMAGE_BYTES, UPLOAD_BODY_MAX_BYTES } from "~/lib/limits";
+import { MAX_IMAGE_BYTES, PHOTO_FORM_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from "~/lib/limits";
 
 export { MAX_IMAGE_BYTES };
 
@@ -17,12 +17,12 @@ export const IMAGE_MISSING = "Please choose an image file.";
 export const IMAGE_UNREADABLE = "We could not read that image. Please try another photo.";
 
 /** Refuses an oversized body before reading it (the declared length is checked; the real one again below). */
-export async function readMultipart(request: Request): Promise<FormData> {
+export async function readMultipart(request: Request, maxBytes = UPLOAD_BODY_MAX_BYTES): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data"))
     throw new AppError(415, "Send the image as multipart/form-data.");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > UPLOAD_BODY_MAX_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
+  if (declared > maxBytes) throw new AppError(413, IMAGE_TOO_LARGE);
   try {
     return await request.formData();
   } catch {
@@ -30,10 +30,13 @@ export async function readMultipart(request: Request): Promise<FormData> {
   }
 }
 
-/** A form that may carry an image (the checkout's prescription photo): multipart ones are size-limited. */
+/**
+ * A form that may carry a photo beside typed fields (the checkout's prescription): multipart ones are read
+ * up to PHOTO_FORM_MAX_BYTES, so that a photo over the limit is refused with the fields kept.
+ */
 export async function readFormWithImage(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.startsWith("multipart/form-data")) return readMultipart(request);
+  if (type.startsWith("multipart/form-data")) return readMultipart(request, PHOTO_FORM_MAX_BYTES);
   try {
     return await request.formData();
   } catch {

@@ -233,9 +233,14 @@ describe("no lost cart change", () => {
     await addToCart(page, [OTHER]);
     // Whatever the tap set off settles before the network goes.
     await page.waitForLoadState("networkidle");
+    await page.getByText(`${OTHER} added to cart`).waitFor({ state: "detached" });
     await context.setOffline(true);
     await page.getByRole("button", { name: `Add to cart: ${OTHER}`, exact: true }).click();
     await page.getByText(CART_CHANGE_KEPT).waitFor();
+    // One message (not "added" beside it), and the badge counts the change kept on the phone.
+    await page.waitForTimeout(500);
+    await expect(page.locator("[data-sonner-toast]").count()).resolves.toBe(1);
+    await expect(cartCount(page)).resolves.toBe(2);
 
     await context.setOffline(false);
     await settledCart(page, 2);

@@ -8,7 +8,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import type { ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "medistore-server-build";
 import { describe, expect, it } from "vitest";
-import { BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from "~/lib/limits";
+import { BODY_MAX_BYTES, PHOTO_FORM_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from "~/lib/limits";
 import { matchPath, routePattern } from "~/lib/route-policy";
 import worker from "../../workers/app";
 import { BODY_TOO_LARGE, UPLOAD_TOO_LARGE } from "../../workers/body-limit";
@@ -105,7 +105,8 @@ describe("request bodies are held to their limit before anything reads them", ()
         const body = lazyBody(NINETY_MB);
         const res = await call(path, { headers, body: body.stream });
         const uploads = matchPath(path).area.uploads && headers === MULTIPART;
-        const limit = uploads ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES;
+        const photoForm = matchPath(path).area.photoForm;
+        const limit = uploads ? (photoForm ? PHOTO_FORM_MAX_BYTES : UPLOAD_BODY_MAX_BYTES) : BODY_MAX_BYTES;
         await expectRefused(res, path, uploads ? UPLOAD_TOO_LARGE : BODY_TOO_LARGE);
         // The limit, and what the stream had queued ahead of the reader.
         expect(body.pulled(), path).toBeLessThanOrEqual(limit + 4 * CHUNK);

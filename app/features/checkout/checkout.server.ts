@@ -47,6 +47,7 @@ import {
   IDEMPOTENCY_KEY_INVALID,
   IDEMPOTENCY_KEY_REUSED,
   outOfStockMessage,
+  photoTooLargeMessage,
   PRESCRIPTION_REQUIRED,
   PRESCRIPTION_REQUIRED_API,
   UNKNOWN_PRESCRIPTION,
@@ -232,6 +233,10 @@ async function formPrescription(
     return { prescription: own, uploaded: false };
   }
   if (!choice.file) throw new AppError(400, PRESCRIPTION_REQUIRED);
+  if (choice.file.size > MAX_IMAGE_BYTES) {
+    const message = photoTooLargeMessage(choice.file.size, MAX_IMAGE_BYTES);
+    throw new AppError(413, message, { prescription: message });
+  }
   const prescription = await uploadPrescription(request, context, user, form, { field: "prescription" });
   return { prescription, uploaded: true };
 }

@@ -25,3 +25,7 @@ export function outOfStockMessage(shortages: StockShortage[]): string {
   );
   return `Sorry, we do not have enough in stock: ${parts.join(", ")}. Please change your cart and try again.`;
 }
+
+/** A prescription photo over the limit at checkout (no JavaScript shrank it): what to do; the rest is kept. */
+export const photoTooLargeMessage = (bytes: number, limitBytes: number) =>
+  `Your prescription photo is ${(bytes / 1024 / 1024).toFixed(1)} MB; we take photos up to ${Math.round(limitBytes / 1024 / 1024)} MB. Everything else you typed is kept: choose a smaller photo (a screenshot of it is small enough) and place your order again.`;

@@ -15,6 +15,7 @@ import {
   saveDeliveryFees,
 } from "~/models/delivery.server";
 import { parseOrThrow } from "~/services/http.server";
+import { deliveryFeeFor } from "./delivery-view";
 
 export const UNKNOWN_STATE = "Please choose the state we deliver to from the list.";
 
@@ -42,13 +43,11 @@ export async function quoteDelivery(
   if (!isNigerianState(state)) throw new AppError(400, UNKNOWN_STATE, { deliveryState: UNKNOWN_STATE });
   const [fee, threshold] = await Promise.all([getDeliveryFee(context.db, state), freeThresholdKobo(context)]);
   if (!fee) throw new AppError(400, UNKNOWN_STATE, { deliveryState: UNKNOWN_STATE });
-  const freeByThreshold = threshold !== null && subtotalKobo >= threshold && fee.feeKobo > 0;
   return {
     state,
-    feeKobo: freeByThreshold ? 0 : fee.feeKobo,
     daysMin: fee.daysMin,
     daysMax: fee.daysMax,
-    freeByThreshold,
+    ...deliveryFeeFor(fee.feeKobo, subtotalKobo, threshold),
   };
 }
 

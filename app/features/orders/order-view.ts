@@ -94,3 +94,7 @@ export const RECEIPT_FIELD = "receipt";
 export const receiptUrlForToken = (token: string) => `/order/${token}/receipt`;
 /** The order's account's and the back office's view of it. */
 export const receiptUrlForOrder = (orderId: string) => `/receipts/${orderId}`;
+
+/** What a cancelled order paid (or said paid) by transfer tells the shopper about their money. */
+export const refundNote = (orderRef: string) =>
+  `You paid by bank transfer: once we have checked that your transfer arrived, we send the money back to the account it came from, within 3 working days. Keep your order reference ${orderRef} for any question.`;

@@ -25,3 +25,5 @@ export function outOfStockMessage(shortages: StockShortage[]): string {
   );
   return `Sorry, we do not have enough in stock: ${parts.join(", ")}. Please change your cart and try again.`;
 }
+export const ONLINE_PAYMENT_OFF =
+  "Paying online is not available at the moment. Please choose another way to pay.";

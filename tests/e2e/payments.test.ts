@@ -12,7 +12,7 @@ import { addToCart, DELIVERY, executeOnServerDb } from "./shopper-fixtures";
 withBrowser();
 
 function product(tag: string): string {
-  const name = `Zinc Tablets (20) ${tag} ${Date.now()}`;
+  const name = `Vitamin B Complex Tablets (30) ${tag} ${Date.now()}`;
   executeOnServerDb(
     `INSERT INTO products (name, category, price_kobo) VALUES ('${name}', 'Wellbeing / Dietary Supplements', 150000)`,
   );
@@ -50,7 +50,7 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
 
     it("a payment fails, the page offers to try again, and the guest pays on delivery instead", async () => {
       const page = await (await newContext({ javaScript })).newPage();
-      await checkOutOnline(page, product(javaScript ? "js-fail" : "nojs-fail"));
+      await checkOutOnline(page, product(javaScript ? "js fail" : "nojs fail"));
       await page.getByRole("button", { name: "Fail", exact: true }).click();
       await page.waitForURL(/\/order\/[A-Za-z0-9_-]{43}\?trxref=/);
       await page.getByRole("heading", { name: "Your payment did not go through" }).waitFor();

@@ -9,9 +9,16 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { wranglerConfigFor } from "./scripts/wrangler-config.mjs";
+import { freePort } from "./tests/support/free-port";
+
+/** The payment gateway's stand-in for the Workers pool: its port, chosen here so the binding can name it. */
+const PAYSTACK_TEST_KEY = "sk_test_integration_standin_key";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  // The stand-in itself is started by the integration project's global setup, on this port.
+  process.env.MEDISTORE_PAYSTACK_PORT ??= String(await freePort());
+  process.env.MEDISTORE_PAYSTACK_KEY = PAYSTACK_TEST_KEY;
   return {
     test: {
       projects: [
@@ -40,6 +47,10 @@ export default defineConfig(async () => {
                   CHAT_SECRET: "integration-test-chat-secret-0123456789",
                   // Tests write to D1 directly, past the Worker: every request reads the catalogue version.
                   CATALOGUE_VERSION_TTL_MS: "0",
+                  // Paying online against the stand-in (scripts/paystack-standin.mjs), no network.
+                  PAYSTACK_ENABLED: "true",
+                  PAYSTACK_SECRET_KEY: PAYSTACK_TEST_KEY,
+                  PAYSTACK_BASE_URL: `http://127.0.0.1:${process.env.MEDISTORE_PAYSTACK_PORT}`,
                 },
               },
             }),
@@ -59,6 +70,7 @@ export default defineConfig(async () => {
             // Password hashing (scrypt) is deliberately slow; a login-heavy test needs room on 2 cores.
             testTimeout: 30_000,
             setupFiles: ["./tests/integration/apply-migrations.ts"],
+            globalSetup: ["./tests/integration/paystack-setup.ts"],
           },
         },
         {

@@ -71,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         email: config.storeEmail,
         whatsapp: config.sellerWhatsApp,
         pharmacy: config.pharmacy,
+        // Whether checkout offers paying online (the gateway is configured).
+        payOnline: config.paystack !== null,
       },
       // Prescription-only items in the cart (said in the drawer, the cart page and checkout).
       rx,

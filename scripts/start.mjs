@@ -3,7 +3,8 @@
  * `npm start`: the whole product on local defaults, from a fresh clone, with no account and no network.
  * 1. .dev.vars from .dev.vars.example when missing   2. build   3. local D1 migrations
  * 4. demo catalogue when the database is empty        5. wrangler dev on http://localhost:8787
- *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each
+ *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each, and
+ *    the payment gateway's stand-in (scripts/paystack-standin.mjs) unless PAYSTACK_BASE_URL names a gateway
  * Ctrl+C stops everything.
  */
 import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
@@ -80,6 +81,17 @@ if (!fileVar(".dev.vars", "CHAT_SECRET")) {
   console.log("Added CHAT_SECRET (local default) to .dev.vars.");
 }
 const chatSecret = fileVar(".dev.vars", "CHAT_SECRET");
+// Paying online: a .dev.vars from before it gets the example's local settings (the stand-in's test key).
+for (const name of ["PAYSTACK_ENABLED", "PAYSTACK_SECRET_KEY"]) {
+  if (!fileVar(".dev.vars", name)) {
+    appendFileSync(".dev.vars", `\n${name}=${fileVar(".dev.vars.example", name)}\n`);
+    console.log(`Added ${name} (local default) to .dev.vars.`);
+  }
+}
+// The gateway the Worker talks to: a real one when PAYSTACK_BASE_URL is set (environment or .dev.vars),
+// else the stand-in started below, which sends its webhooks back to this app.
+const gatewayUrl = process.env.PAYSTACK_BASE_URL ?? fileVar(".dev.vars", "PAYSTACK_BASE_URL");
+const STANDIN_PORT = gatewayUrl ? null : (process.env.PAYSTACK_STANDIN_PORT ?? String(await freePort()));
 if (!process.env.MEDISTORE_SKIP_BUILD) step("Building the app", "npx", ["remix", "vite:build"]);
 step("Applying database migrations (local D1)", "npx", [
   "wrangler",
@@ -93,7 +105,11 @@ step("Applying database migrations (local D1)", "npx", [
 ]);
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
-console.log(`\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST})\n`);
+console.log(
+  `\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST}${
+    STANDIN_PORT ? `, payment stand-in on http://127.0.0.1:${STANDIN_PORT}` : ""
+  })\n`,
+);
 const output = withoutWranglerRequestLines();
 output.pipe(process.stdout);
 const { result } = concurrently(
@@ -103,10 +119,27 @@ const { result } = concurrently(
       command: [
         `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
+        ...(STANDIN_PORT
+          ? [`--var ${shellQuote(`PAYSTACK_BASE_URL:http://127.0.0.1:${STANDIN_PORT}`)}`]
+          : []),
       ].join(" "),
       env,
       prefixColor: "green",
     },
+    ...(STANDIN_PORT
+      ? [
+          {
+            name: "paystack",
+            command: `node scripts/paystack-standin.mjs ${STANDIN_PORT}`,
+            env: {
+              ...env,
+              PAYSTACK_SECRET_KEY: fileVar(".dev.vars", "PAYSTACK_SECRET_KEY"),
+              PAYSTACK_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/payments/paystack`,
+            },
+            prefixColor: "cyan",
+          },
+        ]
+      : []),
     {
       name: "chat",
       command: [

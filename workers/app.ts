@@ -16,6 +16,7 @@ import { isCrossSiteWrite, isOwnFormWithoutOrigin } from "../app/services/securi
 import { refuseDeadCredentials } from "../app/services/session.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
+import { runPaymentJob } from "../app/features/payments/payments.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
 import { SIGNED_IN_HEADER } from "../sw/page-rules";
 import { withinBodyLimit } from "./body-limit";
@@ -24,6 +25,8 @@ import { logRequest } from "./request-log";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
+/** The payments job's schedule (wrangler.toml [triggers]); the other cron is the daily retention job. */
+const PAYMENTS_CRON = "*/5 * * * *";
 const handleRemixRequest = createRequestHandler(serverBuild);
 
 let cachedConfig: { env: Env; config: AppConfig } | undefined;
@@ -63,10 +66,21 @@ export default {
     return response;
   },
 
-  /** The Cron Trigger: deletes what is past its retention period, as of the scheduled time. */
-  async scheduled(controller, env) {
-    const { retention } = configFor(env);
-    await runRetention({ db: createDb(env.DB), bucket: env.IMAGES, retention }, controller.scheduledTime);
+  /**
+   * The Cron Triggers (wrangler.toml [triggers]): every few minutes the payments job (payments pending too
+   * long asked about again, orders never paid released); daily the retention job, which deletes what is
+   * past its retention period as of the scheduled time.
+   */
+  async scheduled(controller, env, ctx?: ExecutionContext) {
+    const config = configFor(env);
+    if (controller.cron === PAYMENTS_CRON && ctx) {
+      await runPaymentJob(createAppLoadContext(env, ctx, config, ""), controller.scheduledTime);
+      return;
+    }
+    await runRetention(
+      { db: createDb(env.DB), bucket: env.IMAGES, retention: config.retention },
+      controller.scheduledTime,
+    );
   },
 } satisfies ExportedHandler<Env>;
 
@@ -195,8 +209,11 @@ function isPersonal({ pathname }: URL, response: Response): boolean {
 
 const SESSION_COOKIE = new Set([COOKIES.session.name]);
 
-/** The page's Content-Security-Policy around its nonce, built once (only the nonce differs per response). */
-const PAGE_CSP = (nonce: string | undefined) =>
+/**
+ * The page's Content-Security-Policy around its nonce. Forms post to this site only, and may be sent on to
+ * the payment gateway's page (`formAction`: checkout and the order page's "Pay" redirect there).
+ */
+const PAGE_CSP = (nonce: string | undefined, formAction: string) =>
   [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
@@ -206,13 +223,26 @@ const PAGE_CSP = (nonce: string | undefined) =>
     "connect-src 'self' ws: wss:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${formAction}`,
     "object-src 'none'",
     "manifest-src 'self'",
     "worker-src 'self'",
   ].join("; ");
-const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = PAGE_CSP("\u0000").split("\u0000") as [string, string];
-const CSP_WITHOUT_NONCE = PAGE_CSP(undefined);
+
+/** Built once per configuration: only the nonce differs per response. */
+const cspParts = new WeakMap<object, { before: string; after: string; withoutNonce: string }>();
+function cspFor(config: AppConfig | undefined) {
+  const key = config ?? cspParts;
+  let parts = cspParts.get(key);
+  if (!parts) {
+    const gateway = config?.paystack?.checkoutOrigin;
+    const formAction = gateway ? `'self' ${gateway}` : "'self'";
+    const [before, after] = PAGE_CSP("\u0000", formAction).split("\u0000") as [string, string];
+    parts = { before, after, withoutNonce: PAGE_CSP(undefined, formAction) };
+    cspParts.set(key, parts);
+  }
+  return parts;
+}
 
 /**
  * Whether the response's own headers can take ours (no copy of headers and response on every request). A
@@ -249,10 +279,8 @@ function withSecurityHeaders(
   if (isHtml) {
     // The service worker never keeps a page rendered for an account on the phone (sw/page-rules.ts).
     if (carriesCookie(request.headers.get("Cookie"), SESSION_COOKIE)) headers.set(SIGNED_IN_HEADER, "1");
-    headers.set(
-      "Content-Security-Policy",
-      nonce ? CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE : CSP_WITHOUT_NONCE,
-    );
+    const csp = cspFor(config);
+    headers.set("Content-Security-Policy", nonce ? csp.before + nonce + csp.after : csp.withoutNonce);
   } else if (!headers.has("Content-Security-Policy")) {
     // JSON, images, plain text: nothing in them may run or load anything, even if opened as a page.
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");

@@ -4,7 +4,7 @@
  * submitted in place, and WhatsApp opens in a new tab once the order is saved. A form the server would
  * refuse opens no tab: the errors show at once instead.
  */
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { closePendingWindow, openPendingWhatsAppWindow } from "~/lib/whatsapp-window";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -163,8 +163,11 @@ export function DeliveryForm({
       return;
     }
     setKeptOffline(false);
-    // Opened during the click (popup blockers allow nothing later), now that the order can go through.
-    openPendingWhatsAppWindow();
+    // Opened during the click (popup blockers allow nothing later), now that the order can go through; an
+    // order paid online goes to the gateway's page instead.
+    const method = formData.get("paymentMethod");
+    if (!(PAYMENT_METHOD.includes(method) && PAYMENT_METHOD.entry(method).online))
+      openPendingWhatsAppWindow();
     fetcher.submit(formData, {
       method: "post",
       action: "/checkout",
@@ -399,6 +402,10 @@ function DeliveryChoices({
   const free = freeThresholdKobo !== null && subtotalKobo !== undefined && subtotalKobo >= freeThresholdKobo;
   const byState = new Map(fees?.map((fee) => [fee.state, fee]));
   const stateProblem = problem("deliveryState");
+  // Paying online only while the shop has the gateway configured (the root's data says so).
+  const payOnline = (useRouteLoaderData("root") as { store?: { payOnline?: boolean } } | undefined)?.store
+    ?.payOnline;
+  const methods = PAYMENT_METHOD.entries.filter((method) => payOnline || !method.online);
   return (
     <>
       <div>
@@ -436,7 +443,7 @@ function DeliveryChoices({
       <fieldset>
         <legend className="block text-sm font-medium text-gray-800">How you will pay</legend>
         <div className="mt-1 flex flex-col gap-1.5 text-sm">
-          {PAYMENT_METHOD.entries.map(({ value, label, hint }, index) => (
+          {methods.map(({ value, label, hint }, index) => (
             <label key={value} className="flex items-start gap-2">
               <input
                 type="radio"

@@ -481,3 +481,53 @@ export const backInStockRequests = sqliteTable(
   ],
 );
 export type BackInStockRequest = typeof backInStockRequests.$inferSelect;
+
+/**
+ * One attempt to pay an order online: the gateway wants a new reference per transaction, so trying again
+ * after a failure is a new row. `status` is the gateway's word for the transaction ("success", "failed",
+ * "abandoned"), "pending" until it has said one; `gateway_id` is its transaction id (refunds name it).
+ */
+export const paymentAttempts = sqliteTable(
+  "payment_attempts",
+  {
+    reference: text("reference").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountKobo: integer("amount_kobo").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    authorizationUrl: text("authorization_url"),
+    status: text("status")
+      .$type<"pending" | "success" | "failed" | "abandoned">()
+      .notNull()
+      .default("pending"),
+    gatewayId: text("gateway_id"),
+    /** When this attempt's money was asked back (the gateway's refund then reports by webhook). */
+    refundRequestedAt: integer("refund_requested_at", { mode: "number" }),
+    /** When the server last asked the gateway about it (the payments job waits between asks). */
+    checkedAt: integer("checked_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_attempts_order_idx").on(t.orderId, t.createdAt),
+    index("payment_attempts_status_idx").on(t.status, t.createdAt),
+    check(
+      "payment_attempts_status_values",
+      sql`${t.status} IN ('pending', 'success', 'failed', 'abandoned')`,
+    ),
+    check("payment_attempts_amount_positive", sql`${t.amountKobo} > 0`),
+  ],
+);
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+
+/** Each gateway notification processed, by its id: a replay or a duplicate finds its row and changes nothing. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  event: text("event").notNull(),
+  reference: text("reference"),
+  /** What it did: "paid", "failed", "refunded", "ignored", "mismatch"… (read by people, in logs). */
+  outcome: text("outcome").notNull(),
+  receivedAt: integer("received_at", { mode: "number" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});

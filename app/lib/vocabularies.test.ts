@@ -56,7 +56,7 @@ describe("vocabularies", () => {
     expect(orList(["a", "b"])).toBe("a or b");
     expect(orList(["a", "b", "c"])).toBe("a, b or c");
     expect(orList(PAYMENT_METHOD.entries.map((method) => method.choice))).toBe(
-      "on delivery or by bank transfer",
+      "on delivery, by bank transfer or online",
     );
   });
 });

@@ -75,8 +75,9 @@ export type OrderActor = "customer" | "admin" | "pharmacist" | "gateway";
 /**
  * How the shopper pays. `label` is what the shopper, the WhatsApp message and the back office read; `choice`
  * ends the sentence "Please choose how you will pay: …"; `takesReceipt`: the shopper pays us directly and
- * sends a photo of the receipt (the order page shows our account and the upload). An online gateway is
- * one more entry (with `takesReceipt: false`), its statuses set by the `gateway` actor.
+ * sends a photo of the receipt (the order page shows our account and the upload). `online`: paid through
+ * the payment gateway (services/paystack.server.ts), whose verified word alone makes the order paid (the
+ * `gateway` actor) and which refunds it when the order is cancelled.
  */
 export const PAYMENT_METHOD = /* @__PURE__ */ vocabulary([
   {
@@ -85,6 +86,7 @@ export const PAYMENT_METHOD = /* @__PURE__ */ vocabulary([
     choice: "on delivery",
     hint: null,
     takesReceipt: false,
+    online: false,
   },
   {
     value: "bank_transfer",
@@ -92,15 +94,25 @@ export const PAYMENT_METHOD = /* @__PURE__ */ vocabulary([
     choice: "by bank transfer",
     hint: "Our account details show on your order page; upload the transfer receipt there.",
     takesReceipt: true,
+    online: false,
+  },
+  {
+    value: "paystack",
+    label: "Online payment (card, bank transfer or USSD, through Paystack)",
+    choice: "online",
+    hint: "You go to Paystack's secure page to pay; your order shows Paid as soon as we hear from Paystack.",
+    takesReceipt: false,
+    online: true,
   },
 ]);
 export type PaymentMethod = ValueOf<typeof PAYMENT_METHOD>;
 
 /**
- * Whether the order's money has arrived. `settled`: it has (no receipt is needed any more). `setBy`: who may
- * move an order into this status, from any other (an online gateway's statuses name the `gateway` actor,
- * and `after` would narrow where from, such as a refund only after payment). The machine that reads these
- * is features/orders/order-state.ts.
+ * Whether the order's money has arrived. `settled`: it has and stays with us (no receipt is needed any
+ * more; takings count it). `setBy`: who may move an order into this status, and `after` from which (null:
+ * from any). `whenCancelled`: may still be set on a cancelled order (its refund goes on after it). The
+ * machine that reads these is features/orders/order-state.ts; cancelling an order paid online moves it to
+ * `refund_pending` itself.
  */
 export type PaymentStatusEntry = {
   readonly value: string;
@@ -108,10 +120,30 @@ export type PaymentStatusEntry = {
   readonly settled: boolean;
   readonly setBy: readonly OrderActor[];
   readonly after: readonly string[] | null;
+  readonly whenCancelled?: boolean;
 };
 export const PAYMENT_STATUS = /* @__PURE__ */ vocabulary([
   { value: "unpaid", label: "Not paid", settled: false, setBy: ["admin"], after: null },
-  { value: "paid", label: "Paid", settled: true, setBy: ["admin"], after: null },
+  { value: "paid", label: "Paid", settled: true, setBy: ["admin", "gateway"], after: null },
+  // The gateway said the shopper's payment did not go through; they may try again.
+  { value: "failed", label: "Payment failed", settled: false, setBy: ["gateway"], after: ["unpaid"] },
+  // Money on its way back: an order paid online and then cancelled, or paid after it was cancelled.
+  {
+    value: "refund_pending",
+    label: "Refund in progress",
+    settled: false,
+    setBy: ["gateway"],
+    after: ["unpaid", "failed"],
+    whenCancelled: true,
+  },
+  {
+    value: "refunded",
+    label: "Refunded",
+    settled: false,
+    setBy: ["gateway"],
+    after: ["refund_pending"],
+    whenCancelled: true,
+  },
 ] as const satisfies readonly PaymentStatusEntry[]);
 export type PaymentStatus = ValueOf<typeof PAYMENT_STATUS>;
 

@@ -15,7 +15,13 @@ import {
   type OrderItem,
   type PrescriptionReview,
 } from "~/db/schema";
-import type { DeliveryStatus, OrderEventKind, PaymentStatus, ReviewDecision } from "~/lib/vocabularies";
+import type {
+  DeliveryStatus,
+  OrderEventKind,
+  PaymentMethod,
+  PaymentStatus,
+  ReviewDecision,
+} from "~/lib/vocabularies";
 
 /** An order with its lines and, for a prescription order, the pharmacist's decision once there is one. */
 export type OrderWithItems = Order & { items: OrderItem[]; review: PrescriptionReview | null };
@@ -190,6 +196,8 @@ export async function orderCounts(db: Database) {
 
 /** A change the order's state machine allowed (features/orders/order-state.ts): what each part becomes. */
 export type OrderWrite = {
+  /** How the order is paid, when it switches (recorded on the timeline as a payment entry). */
+  method?: { from: PaymentMethod; to: PaymentMethod } | null;
   payment: { to: PaymentStatus } | null;
   delivery: { to: DeliveryStatus } | null;
   /** A pharmacist's decision, recorded with their PCN number and note. */
@@ -248,6 +256,15 @@ export async function writeOrderChange(
         )
         .bind(write.review.to, write.review.note, who.id || null, who.name, write.review.pcnNumber, ...state),
     );
+  if (write.method)
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name)
+           SELECT id, 'payment', ?1, ?2, ?3, ?4 FROM orders WHERE ${stillAsRead(5)}`,
+        )
+        .bind(write.method.from, write.method.to, who.id || null, who.name, ...state),
+    );
   if (write.payment) statements.push(event("payment", "payment_status", write.payment.to));
   if (write.delivery) statements.push(event("status", "delivery_status", write.delivery.to));
   if (write.restock)
@@ -265,13 +282,15 @@ export async function writeOrderChange(
   // Last, so every statement before it saw the order as read.
   const update = d1
     .prepare(
-      `UPDATE orders SET delivery_status = ?1, payment_status = ?2, review_status = ?3 WHERE ${stillAsRead(4)}`,
+      `UPDATE orders SET delivery_status = ?1, payment_status = ?2, review_status = ?3,
+         payment_method = coalesce(?8, payment_method) WHERE ${stillAsRead(4)}`,
     )
     .bind(
       write.delivery?.to ?? asRead.deliveryStatus,
       write.payment?.to ?? asRead.paymentStatus,
       write.review?.to ?? asRead.reviewStatus,
       ...state,
+      write.method?.to ?? null,
     );
   const results = await d1.batch([...statements, update]);
   return results[results.length - 1].meta.changes > 0;

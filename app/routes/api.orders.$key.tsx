@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { changeOrder, ordersOfAccount, toApiOrder } from "~/features/orders/orders.server";
+import { payUrls } from "~/features/payments/payments.server";
 import { DELIVERY_STATUS, orList, PAYMENT_STATUS } from "~/lib/vocabularies";
 import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
 import { requireApiBackOfficeUser, requireApiUser } from "~/services/session.server";
@@ -17,8 +18,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const viewer = await requireApiUser(request, context);
     const orders = await ordersOfAccount(context, viewer, params.key ?? "");
     const origin = new URL(request.url).origin;
+    const pay = await payUrls(context, orders);
     return Response.json(
-      { orders: orders.map((order) => toApiOrder(order, origin)) },
+      { orders: orders.map((order) => toApiOrder(order, origin, pay.get(order.id) ?? null)) },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   });

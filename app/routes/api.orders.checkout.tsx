@@ -7,6 +7,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { checkoutItems } from "~/features/checkout/checkout.server";
 import { orderHandOff, publicOrigin, toApiOrder } from "~/features/orders/orders.server";
+import { payOnlineNow, payUrls } from "~/features/payments/payments.server";
 import { koboToNaira } from "~/lib/money";
 import { handleApi, methodNotAllowed, readJson } from "~/services/http.server";
 
@@ -20,10 +21,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     const origin = publicOrigin(request, context);
     const differs = priceChanges.length > 0 || totalDiffers;
+    // Paid online: a transaction at the gateway, whose page the client sends the shopper to (`payment.url`);
+    // a replay answers the one already started.
+    const started = created ? undefined : (await payUrls(context, [order])).get(order.id);
+    const payUrl = started ?? (await payOnlineNow(request, context, order));
     return Response.json(
       {
         success: true,
-        order: { ...toApiOrder(order, origin), ...orderHandOff(order, origin, context) },
+        order: { ...toApiOrder(order, origin, payUrl ?? null), ...orderHandOff(order, origin, context) },
         ...(differs
           ? {
               message: "Prices were taken from the catalogue; the order total differs from the one sent.",

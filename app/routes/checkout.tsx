@@ -23,6 +23,7 @@ import { keepWhenOffline } from "~/components/kept-forms";
 import { isNetworkFailure } from "~/lib/network-failure";
 import { checkoutCart } from "~/features/checkout/checkout.server";
 import { ownerDeviceCookie } from "~/features/orders/track.server";
+import { payOnlineNow } from "~/features/payments/payments.server";
 import { CHECKOUT_FAILED, CHECKOUT_NETWORK_ERROR, EMPTY_CART_MESSAGE } from "~/features/checkout/messages";
 import { AppError, type FormFailure } from "~/lib/app-error";
 import { formValues, handleForm, pageHeaders } from "~/services/http.server";
@@ -74,7 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = new Headers({ "Set-Cookie": setCookie });
       // This browser is the order's owner: /track never locks it out of finding the order again.
       headers.append("Set-Cookie", await ownerDeviceCookie(request, context, order.orderRef));
-      return redirect(`/order/${order.accessToken}?placed=1`, { headers });
+      // Paid online: straight to the gateway's page, which sends the shopper back to the order page. If
+      // the gateway cannot be reached, the order page offers to pay again (or another way to pay).
+      const payment = await payOnlineNow(request, context, order);
+      return redirect(payment ?? `/order/${order.accessToken}?placed=1`, { headers });
     },
     { values, unexpected: CHECKOUT_FAILED },
   );

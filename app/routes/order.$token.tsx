@@ -32,8 +32,11 @@ import {
   ORDER_CANCELLED_BY_YOU,
   ORDER_LINK_UNKNOWN,
   orderStatusPage,
+  PAY_ON_DELIVERY_CHOSEN,
+  payOnDeliveryInstead,
 } from "~/features/orders/orders.server";
 import type { FormFailure } from "~/lib/app-error";
+import { paymentPanel, payWithLink, refreshPayment } from "~/features/payments/payments.server";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 import { orderAgain } from "~/features/cart/reorder.server";
 import { handleIntents, handlePage } from "~/services/http.server";
@@ -66,8 +69,13 @@ export const headers: HeadersFunction = () => ({
 });
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const page = await handlePage(() => orderStatusPage(request, context, params.token ?? ""));
-  // Only an order paid into our account, not paid yet and not cancelled, shows where to pay.
+  const token = params.token ?? "";
+  let page = await handlePage(() => orderStatusPage(request, context, token));
+  // Back from the gateway's page (or looking again): the server asks the gateway, never the browser.
+  if (await refreshPayment(context, page.order))
+    page = await handlePage(() => orderStatusPage(request, context, token));
+  const payment = await paymentPanel(context, page.order);
+  // Only an order paid into our account, and not paid yet, shows where to pay.
   const { paymentMethod, paymentStatus } = page.order;
   const bank =
     PAYMENT_METHOD.entry(paymentMethod).takesReceipt &&
@@ -79,7 +87,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     url: page.order.receiptUploadedAt ? receiptUrlForToken(page.order.accessToken) : null,
     canUpload: takesReceipt(page.order),
   };
-  return data({ ...page, bank, receipt }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...page, bank, receipt, payment }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**
@@ -128,6 +136,22 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
           return redirect(again.added > 0 ? "/cart" : back, { headers });
         },
       },
+      pay: {
+        toast,
+        // To the gateway's page; it sends the shopper back here.
+        run: async () => redirect(await payWithLink(request, context, token)),
+      },
+      "pay-on-delivery": {
+        toast,
+        run: async () => {
+          await payOnDeliveryInstead(request, context, token);
+          return redirectWithToast(
+            back,
+            { type: "success", message: PAY_ON_DELIVERY_CHOSEN },
+            context.config,
+          );
+        },
+      },
       cancel: {
         toast,
         run: async () => {
@@ -145,7 +169,8 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank, receipt } = useLoaderData<typeof loader>();
+  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank, receipt, payment } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // The receipt's refusal is said beside its form; anything else (a form the page does not have) on top.
   const receiptError = failure?.values?.intent === "receipt" ? failure.formError : undefined;
@@ -191,6 +216,8 @@ export default function OrderStatusPage() {
       </p>
 
       <PrescriptionReviewPanel order={order} prescriptionUrl={prescriptionUrl} />
+
+      <OnlinePaymentPanel order={order} payment={payment} />
 
       {cancelled ? (
         <CancelledNotice
@@ -540,3 +567,95 @@ function ReceiptUpload({ replacing, error }: { replacing: boolean; error?: strin
     </Form>
   );
 }
+
+type PaymentPanelData = { payable: boolean; released: boolean; releaseAfterMinutes: number | null } | null;
+
+/**
+ * An order paid online: the button to pay (again, after a failure) and the way to pay on delivery instead,
+ * or what became of the money (paid, released unpaid, refunded). Plain forms: with or without JavaScript.
+ */
+function OnlinePaymentPanel({
+  order,
+  payment,
+}: {
+  order: Pick<OrderView, "paymentStatus" | "totalKobo" | "deliveryStatus">;
+  payment: PaymentPanelData;
+}) {
+  if (!payment) return null;
+  const amount = formatNaira(order.totalKobo);
+  if (payment.payable) {
+    const failed = order.paymentStatus === "failed";
+    return (
+      <section
+        aria-labelledby="pay-heading"
+        data-testid="online-payment"
+        className={`mt-5 rounded-lg border p-4 text-sm ${
+          failed ? "border-red-200 bg-red-50 text-red-900" : "border-brand-600 bg-brand-50 text-gray-900"
+        }`}
+      >
+        <h2 id="pay-heading" className="text-base font-semibold">
+          {failed ? "Your payment did not go through" : `Pay ${amount} online`}
+        </h2>
+        <p className="mt-1">
+          {failed
+            ? "No money was taken for this order. You can try again, or pay on delivery instead."
+            : "Pay by card, bank transfer or USSD on Paystack's secure page. This page shows Paid as soon as Paystack confirms it to us."}
+        </p>
+        {payment.releaseAfterMinutes ? (
+          <p className="mt-1 text-xs">
+            We hold your items for {payment.releaseAfterMinutes} minutes after you order; if the payment has
+            not arrived by then, the order is cancelled and the items go back on sale.
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay" />
+            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
+              {failed ? `Try again: pay ${amount}` : `Pay ${amount} now`}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay-on-delivery" />
+            <button
+              type="submit"
+              className="rounded-lg border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-800"
+            >
+              Pay on delivery instead
+            </button>
+          </Form>
+        </div>
+      </section>
+    );
+  }
+  const message =
+    order.paymentStatus === "paid"
+      ? { tone: "border-green-200 bg-green-50 text-green-900", text: `Paid online: ${amount}. Thank you!` }
+      : order.paymentStatus === "refund_pending"
+        ? {
+            tone: "border-amber-300 bg-amber-50 text-amber-950",
+            text: `Your refund of ${amount} is on its way through Paystack to the card or account you paid with. Banks usually take a few working days.`,
+          }
+        : order.paymentStatus === "refunded"
+          ? {
+              tone: "border-green-200 bg-green-50 text-green-900",
+              text: `Refunded: ${amount} went back to the card or account you paid with.`,
+            }
+          : payment.released
+            ? {
+                tone: "border-gray-300 bg-gray-50 text-gray-900",
+                text: `We cancelled this order because its payment had not arrived within ${payment.releaseAfterMinutes ?? "the"} minutes, and put the items back on sale. If money leaves your account later, we refund it automatically.`,
+              }
+            : null;
+  if (!message) return null;
+  return (
+    <p
+      role="status"
+      data-testid="online-payment"
+      className={`mt-5 rounded-lg border p-4 text-sm ${message.tone}`}
+    >
+      {message.text}
+    </p>
+  );
+}
+
+/** A cancelled order paid by bank transfer: how its money comes back (there is no gateway to return it). */

@@ -89,6 +89,49 @@ describe("parseConfig", () => {
     expect(parseConfig(local).chat.host).toBe("127.0.0.1:1999");
   });
 
+  it("pays online only when switched on, and then refuses to start without the gateway's secret key", () => {
+    expect(parseConfig({ ...bindings, ...vars }).paystack).toBeNull();
+    expect(() => parseConfig({ ...bindings, ...vars, PAYSTACK_ENABLED: "true" })).toThrow(
+      /PAYSTACK_SECRET_KEY is missing while PAYSTACK_ENABLED is true/,
+    );
+    expect(() =>
+      parseConfig({ ...bindings, ...vars, PAYSTACK_ENABLED: "true", PAYSTACK_SECRET_KEY: "pk_test_public" }),
+    ).toThrow(/PAYSTACK_SECRET_KEY must be a Paystack secret key/);
+    const live = parseConfig({
+      ...bindings,
+      ...vars,
+      PAYSTACK_ENABLED: "true",
+      PAYSTACK_SECRET_KEY: "sk_live_0123456789abcdef",
+    });
+    expect(live.paystack).toEqual({
+      secretKey: "sk_live_0123456789abcdef",
+      baseUrl: "https://api.paystack.co",
+      checkoutOrigin: "https://checkout.paystack.com",
+      releaseAfterMinutes: 60,
+    });
+    // A stand-in over plain http is for local runs only.
+    const standIn = {
+      PAYSTACK_ENABLED: "true",
+      PAYSTACK_SECRET_KEY: "sk_test_local_key",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:8790/",
+    };
+    expect(() => parseConfig({ ...bindings, ...vars, ...standIn })).toThrow(
+      /must be the gateway's https address/,
+    );
+    const local = parseConfig({
+      ...bindings,
+      ...vars,
+      ...standIn,
+      APP_ENV: "development",
+      PAYMENT_RELEASE_MINUTES: "30",
+    });
+    expect(local.paystack).toMatchObject({
+      baseUrl: "http://127.0.0.1:8790",
+      checkoutOrigin: "http://127.0.0.1:8790",
+      releaseAfterMinutes: 30,
+    });
+  });
+
   it("drops a trailing slash from PUBLIC_ORIGIN and treats empty as unset", () => {
     expect(parseConfig({ ...bindings, ...vars, PUBLIC_ORIGIN: "https://medistore.ng/" }).publicOrigin).toBe(
       "https://medistore.ng",

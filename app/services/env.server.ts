@@ -73,6 +73,29 @@ const envSchema = z.object({
     .regex(/^\d{1,5}$/, "CATALOGUE_VERSION_TTL_MS must be a whole number of milliseconds (0 to 99999)")
     .default("1000")
     .transform(Number),
+  // Paying online through Paystack (services/paystack.server.ts). Off unless "true"; when on, the secret
+  // key is required (a secret: .dev.vars locally, `wrangler secret put` in production).
+  PAYSTACK_ENABLED: z
+    .enum(["true", "false"], { error: 'PAYSTACK_ENABLED must be "true" or "false"' })
+    .default("false"),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(
+      /^sk_(test|live)_[A-Za-z0-9_]{8,}$/,
+      "PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)",
+    )
+    .optional(),
+  // The gateway's API; locally and in tests the stand-in (scripts/paystack-standin.mjs).
+  PAYSTACK_BASE_URL: z
+    .url({ error: "PAYSTACK_BASE_URL must be a URL, e.g. https://api.paystack.co" })
+    .default("https://api.paystack.co")
+    .transform((value) => value.replace(/\/$/, "")),
+  // An order paid online whose money has not arrived after this long gives its stock back (the payments job).
+  PAYMENT_RELEASE_MINUTES: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/, "PAYMENT_RELEASE_MINUTES must be a whole number of minutes")
+    .default("60")
+    .transform(Number),
 });
 
 /** Retention periods: the scheduled job enforces them, the privacy page states them. */
@@ -102,9 +125,23 @@ export type AppConfig = {
   retention: RetentionConfig;
   /** How long an isolate trusts the catalogue version it read before reading it again. */
   catalogueVersionTtlMs: number;
+  /** Paying online: null when the method is off (checkout does not offer it). */
+  paystack: {
+    secretKey: string;
+    baseUrl: string;
+    /** Where the gateway's payment pages are: pages may send a form on to them (CSP form-action). */
+    checkoutOrigin: string;
+    releaseAfterMinutes: number;
+  } | null;
 };
 
 export class ConfigError extends Error {}
+
+/** The gateway serves its payment pages from its own host; a stand-in serves them beside its API. */
+function checkoutOriginOf(baseUrl: string): string {
+  const api = new URL(baseUrl);
+  return api.hostname === "api.paystack.co" ? "https://checkout.paystack.com" : api.origin;
+}
 
 const RATE_LIMIT_BINDINGS = [
   "RATE_LIMIT_REGISTER",
@@ -135,7 +172,25 @@ export function parseConfig(env: Env): AppConfig {
       `Invalid configuration: CHAT_HOST is ${vars.CHAT_HOST} in production; set it to the deployed party's host`,
     );
   }
+  const paystackOn = vars.PAYSTACK_ENABLED === "true";
+  if (paystackOn && !vars.PAYSTACK_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration: PAYSTACK_SECRET_KEY is missing while PAYSTACK_ENABLED is true (set it with `wrangler secret put PAYSTACK_SECRET_KEY`, or in .dev.vars locally)",
+    );
+  if (paystackOn && vars.APP_ENV === "production" && !vars.PAYSTACK_BASE_URL.startsWith("https://"))
+    throw new ConfigError(
+      `Invalid configuration: PAYSTACK_BASE_URL is ${vars.PAYSTACK_BASE_URL} in production; it must be the gateway's https address`,
+    );
   return {
+    paystack:
+      paystackOn && vars.PAYSTACK_SECRET_KEY
+        ? {
+            secretKey: vars.PAYSTACK_SECRET_KEY,
+            baseUrl: vars.PAYSTACK_BASE_URL,
+            checkoutOrigin: checkoutOriginOf(vars.PAYSTACK_BASE_URL),
+            releaseAfterMinutes: vars.PAYMENT_RELEASE_MINUTES,
+          }
+        : null,
     isProduction: vars.APP_ENV === "production",
     logRequests: vars.APP_ENV !== "test",
     catalogueVersionTtlMs: vars.CATALOGUE_VERSION_TTL_MS,

@@ -30,6 +30,10 @@ interface Env {
   RETENTION_CONTACT_DAYS?: string;
   ORDER_RECORD_YEARS?: string;
   CATALOGUE_VERSION_TTL_MS?: string;
+  PAYSTACK_ENABLED?: string;
+  PAYSTACK_SECRET_KEY?: string;
+  PAYSTACK_BASE_URL?: string;
+  PAYMENT_RELEASE_MINUTES?: string;
 }
 
 /** The Remix server build (wrangler.toml [alias]: build/server, or the tests' own build). */

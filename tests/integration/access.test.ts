@@ -277,6 +277,8 @@ const ACCESS: Record<string, Access> = {
     probes: [post(400, { body: json({}), ...orderId })],
   },
   "routes/api.orders.all-orders": { rule: "admin" },
+  // Only the gateway's signature opens it, whoever calls: an unsigned call is refused.
+  "routes/api.payments.paystack": { rule: "public", probes: [post(401, { body: json({}) })] },
   "routes/api.prescriptions.upload": { rule: "signedIn", probes: [post(400, { body: multipart })] },
   "routes/api.prescriptions.all": { rule: "admin" },
   "routes/api.users": { rule: "admin" },

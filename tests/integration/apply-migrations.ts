@@ -10,6 +10,8 @@ const TABLES = [
   "prescription_access_log",
   "consents",
   "contact_message_accounts",
+  "payment_events",
+  "payment_attempts",
   "order_status_events",
   "order_items",
   "orders",

@@ -224,6 +224,11 @@ const RECIPES: Record<string, Recipe> = {
     valid: { as: "multipart", fields: () => ({ receipt: PNG_BYTES }) },
   },
   "routes/api.orders.all-orders": { methods: ["GET"] },
+  // The gateway's webhook: junk is unsigned, so refused (401) before it is read as an event.
+  "routes/api.payments.paystack": {
+    methods: ["POST"],
+    valid: { as: "json", fields: () => ({ event: "charge.success", data: { id: 1, reference: "MS-X" } }) },
+  },
   "routes/api.orders.checkout": {
     methods: ["POST"],
     valid: {

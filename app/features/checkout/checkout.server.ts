@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { nairaToKobo } from "~/lib/money";
+import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import { generateOrderRef, randomToken } from "~/lib/random";
 import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
 import {
@@ -43,6 +44,7 @@ import {
   ACCOUNT_GONE,
   CHECKOUT_FORM_EXPIRED,
   CHECKOUT_FORM_REUSED,
+  ONLINE_PAYMENT_OFF,
   EMPTY_CART_MESSAGE,
   IDEMPOTENCY_KEY_INVALID,
   IDEMPOTENCY_KEY_REUSED,
@@ -174,6 +176,12 @@ const canonicalDetails = (d: Details, c: DeliveryChoice) => [
   c.paymentMethod,
 ];
 
+/** Paying online only while the shop has it switched on (the form then offers it). */
+function refuseOfflineMethod(context: AppLoadContext, choice: DeliveryChoice) {
+  if (PAYMENT_METHOD.entry(choice.paymentMethod).online && !context.config.paystack)
+    throw new AppError(400, ONLINE_PAYMENT_OFF, { paymentMethod: ONLINE_PAYMENT_OFF });
+}
+
 function checkIdempotencyKey(key: unknown, message: string): string {
   if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, message);
   return key;
@@ -261,6 +269,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
     deliveryState: form.get("deliveryState") ?? undefined,
     paymentMethod: form.get("paymentMethod") ?? undefined,
   });
+  refuseOfflineMethod(context, deliveryChoice);
   // The form always asks where to: a new order carries its state and fee. Only older API clients leave
   // the state out (their fee is then to be confirmed).
   if (deliveryChoice.deliveryState === null)
@@ -397,6 +406,7 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
     deliveryState: payload.deliveryState,
     paymentMethod: payload.paymentMethod,
   });
+  refuseOfflineMethod(context, deliveryChoice);
   const { lines, priceChanges } = await priceItems(context, payload.items);
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey =

@@ -29,3 +29,6 @@ export function outOfStockMessage(shortages: StockShortage[]): string {
 /** A prescription photo over the limit at checkout (no JavaScript shrank it): what to do; the rest is kept. */
 export const photoTooLargeMessage = (bytes: number, limitBytes: number) =>
   `Your prescription photo is ${(bytes / 1024 / 1024).toFixed(1)} MB; we take photos up to ${Math.round(limitBytes / 1024 / 1024)} MB. Everything else you typed is kept: choose a smaller photo (a screenshot of it is small enough) and place your order again.`;
+
+export const ONLINE_PAYMENT_OFF =
+  "Paying online is not available at the moment. Please choose another way to pay.";

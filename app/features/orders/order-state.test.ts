@@ -27,7 +27,13 @@ import {
   NOT_A_PRESCRIPTION_ORDER,
   ONLY_PENDING_CANCELS,
   ONLY_STAFF_SET_STATUS,
+  ONLY_UNPAID_RELEASED,
   ORDER_CANCELLED,
+  isPayableOnline,
+  METHOD_AFTER_PAYMENT,
+  METHOD_NOT_ONLINE,
+  METHOD_ONCE_PREPARED,
+  methodRefusal,
   PAYMENT_NOT_YOURS,
   PAYMENT_OF_CANCELLED,
   paymentRefusal,
@@ -54,6 +60,7 @@ const OUTCOMES = {
   pending: { status: 409, message: ONLY_PENDING_CANCELS },
   cancelled: { status: 409, message: PAYMENT_OF_CANCELLED },
   forbidden: { status: 403, message: PAYMENT_NOT_YOURS },
+  released: { status: 403, message: ONLY_UNPAID_RELEASED },
 } satisfies Record<string, Refusal | null>;
 type Outcome = keyof typeof OUTCOMES;
 
@@ -107,11 +114,12 @@ describe("delivery status", () => {
     ["staff", "staff", "staff", "=", "pending"],
     ["final", "final", "final", "final", "="],
   ];
+  // The gateway (the payments job) only releases a Pending order whose money never came.
   const gateway: Table = [
-    ["=", "staff", "staff", "staff", "staff"],
-    ["staff", "=", "staff", "staff", "staff"],
-    ["staff", "staff", "=", "staff", "staff"],
-    ["staff", "staff", "staff", "=", "staff"],
+    ["=", "released", "released", "released", "ok"],
+    ["released", "=", "released", "released", "released"],
+    ["released", "released", "=", "released", "released"],
+    ["released", "released", "released", "=", "released"],
     ["final", "final", "final", "final", "="],
   ];
   const tables: Record<OrderActor, (review: ReviewStatus | null) => Table> = {
@@ -125,9 +133,22 @@ describe("delivery status", () => {
     for (const reviewStatus of REVIEWS)
       it(`${actor}, review ${reviewStatus ?? "none"}: every pair`, () => {
         expectTable(DELIVERY_STATUS.values, tables[actor](reviewStatus), (from, to) =>
-          deliveryRefusal({ deliveryStatus: from, reviewStatus }, to, actor),
+          deliveryRefusal({ deliveryStatus: from, reviewStatus, paymentStatus: "unpaid" }, to, actor),
         );
       });
+
+  it("the gateway never releases an order whose money arrived", () => {
+    for (const paymentStatus of PAYMENT_STATUS.values)
+      expect(
+        deliveryRefusal(
+          { deliveryStatus: "Pending", reviewStatus: null, paymentStatus },
+          "Cancelled",
+          "gateway",
+        ),
+      ).toEqual(
+        PAYMENT_STATUS.entry(paymentStatus).settled ? { status: 409, message: ONLY_UNPAID_RELEASED } : null,
+      );
+  });
 
   it("says what each actor may move an order to now", () => {
     expect(nextStatuses({ deliveryStatus: "Pending", reviewStatus: null }, "customer")).toEqual([
@@ -143,78 +164,143 @@ describe("delivery status", () => {
 });
 
 describe("payment status", () => {
-  //      to: unpaid  paid
-  const staff: Table = [
-    ["=", "ok"], // from unpaid
-    ["ok", "="], // from paid
+  const f = OUTCOMES.forbidden;
+  const c = OUTCOMES.cancelled;
+  const after = (from: string, to: string): Refusal => ({
+    status: 409,
+    message: `This order's payment cannot go from ${from} to ${to}.`,
+  });
+  // Staff mark an order paid or not paid; the gateway's statuses are the gateway's alone.
+  //            to: unpaid  paid  failed  refund_pending  refunded
+  const staff: (Refusal | null | "=")[][] = [
+    ["=", null, f, f, f], // from unpaid
+    [null, "=", f, f, f], // from paid
+    [null, null, "=", f, f], // from failed
+    [null, null, f, "=", f], // from refund_pending
+    [null, null, f, f, "="], // from refunded
   ];
-  const staffCancelled: Table = [
-    ["=", "cancelled"],
-    ["cancelled", "="],
+  const staffCancelled: (Refusal | null | "=")[][] = [
+    ["=", c, f, f, f],
+    [c, "=", f, f, f],
+    [c, c, "=", f, f],
+    [c, c, f, "=", f],
+    [c, c, f, f, "="],
   ];
-  const others: Table = [
-    ["=", "forbidden"],
-    ["forbidden", "="],
+  const customer: (Refusal | null | "=")[][] = PAYMENT_STATUS.values.map((from) =>
+    PAYMENT_STATUS.values.map((to) => (from === to ? "=" : f)),
+  );
+  const gateway: (Refusal | null | "=")[][] = [
+    ["=", null, null, null, after("Not paid", "Refunded")],
+    [f, "=", after("Paid", "Payment failed"), after("Paid", "Refund in progress"), after("Paid", "Refunded")],
+    [f, null, "=", null, after("Payment failed", "Refunded")],
+    [f, null, after("Refund in progress", "Payment failed"), "=", null],
+    [f, null, after("Refunded", "Payment failed"), after("Refunded", "Refund in progress"), "="],
+  ];
+  // A cancelled order's money only goes back (money arriving after it was cancelled is refunded).
+  const gatewayCancelled: (Refusal | null | "=")[][] = [
+    ["=", c, c, null, after("Not paid", "Refunded")],
+    [f, "=", c, after("Paid", "Refund in progress"), after("Paid", "Refunded")],
+    [f, c, "=", null, after("Payment failed", "Refunded")],
+    [f, c, c, "=", null],
+    [f, c, c, after("Refunded", "Refund in progress"), "="],
   ];
 
   for (const actor of ACTORS)
     for (const deliveryStatus of DELIVERY_STATUS.values)
       it(`${actor}, order ${deliveryStatus}: every pair`, () => {
+        const cancelled = deliveryStatus === "Cancelled";
         const table =
           actor === "admin" || actor === "pharmacist"
-            ? deliveryStatus === "Cancelled"
+            ? cancelled
               ? staffCancelled
               : staff
-            : others;
-        expectTable(PAYMENT_STATUS.values, table, (from, to) =>
-          paymentRefusal({ deliveryStatus, paymentStatus: from }, to, actor),
+            : actor === "gateway"
+              ? cancelled
+                ? gatewayCancelled
+                : gateway
+              : customer;
+        expectTableWith(
+          [...PAYMENT_STATUS.values],
+          (from, to) => paymentRefusal({ deliveryStatus, paymentStatus: from }, to, actor),
+          table,
         );
       });
 
-  it("an online gateway is a few more entries in the registry: who sets each, and after which", () => {
-    const withGateway: PaymentStatusEntry[] = [
-      ...PAYMENT_STATUS.entries.map((entry) =>
-        entry.value === "paid" ? { ...entry, setBy: ["admin", "gateway"] as OrderActor[] } : entry,
-      ),
-      {
-        value: "pending",
-        label: "Payment started",
-        settled: false,
-        setBy: ["gateway"],
-        after: ["unpaid", "failed"],
-      },
-      { value: "failed", label: "Payment failed", settled: false, setBy: ["gateway"], after: ["pending"] },
-      { value: "refunded", label: "Refunded", settled: false, setBy: ["admin", "gateway"], after: ["paid"] },
-    ];
-    const values = withGateway.map((entry) => entry.value);
-    const refusal = (actor: OrderActor) => (from: string, to: string) =>
-      paymentRefusal({ deliveryStatus: "Processing", paymentStatus: from }, to, actor, withGateway);
-    const after = (from: string, to: string): Refusal => ({
+  it("reads who may set each status, and after which, from the registry it is given", () => {
+    const narrower: PaymentStatusEntry[] = PAYMENT_STATUS.entries.map((entry) =>
+      entry.value === "paid" ? { ...entry, after: ["unpaid"] } : entry,
+    );
+    expect(
+      paymentRefusal({ deliveryStatus: "Pending", paymentStatus: "failed" }, "paid", "admin", narrower),
+    ).toEqual(after("Payment failed", "Paid"));
+  });
+});
+
+describe("how an order is paid", () => {
+  const online = (state: Partial<OrderState> = {}) => order({ paymentMethod: "paystack", ...state });
+
+  it("an order paid online may switch to paying offline until its money arrives", () => {
+    expect(methodRefusal(online(), "pay_on_delivery", "customer")).toBeNull();
+    expect(methodRefusal(online({ paymentStatus: "failed" }), "bank_transfer", "admin")).toBeNull();
+    expect(methodRefusal(online({ paymentStatus: "paid" }), "pay_on_delivery", "customer")).toEqual({
       status: 409,
-      message: `This order's payment cannot go from ${from} to ${to}.`,
+      message: METHOD_AFTER_PAYMENT,
     });
-    //       to: unpaid   paid  pending  failed  refunded
-    expectTableWith(values, refusal("gateway"), [
-      ["=", null, null, after("Not paid", "Payment failed"), after("Not paid", "Refunded")],
-      [OUTCOMES.forbidden, "=", after("Paid", "Payment started"), after("Paid", "Payment failed"), null],
-      [OUTCOMES.forbidden, null, "=", null, after("Payment started", "Refunded")],
-      [OUTCOMES.forbidden, null, null, "=", after("Payment failed", "Refunded")],
-      [
-        OUTCOMES.forbidden,
-        null,
-        after("Refunded", "Payment started"),
-        after("Refunded", "Payment failed"),
-        "=",
-      ],
-    ]);
-    //       to: unpaid   paid  pending  failed  refunded
-    expectTableWith(values, refusal("admin"), [
-      ["=", null, OUTCOMES.forbidden, OUTCOMES.forbidden, after("Not paid", "Refunded")],
-      [null, "=", OUTCOMES.forbidden, OUTCOMES.forbidden, null],
-      [null, null, "=", OUTCOMES.forbidden, after("Payment started", "Refunded")],
-      [null, null, OUTCOMES.forbidden, "=", after("Payment failed", "Refunded")],
-      [null, null, OUTCOMES.forbidden, OUTCOMES.forbidden, "="],
-    ]);
+    expect(methodRefusal(online({ deliveryStatus: "Processing" }), "pay_on_delivery", "customer")).toEqual({
+      status: 409,
+      message: METHOD_ONCE_PREPARED,
+    });
+    expect(methodRefusal(online({ deliveryStatus: "Processing" }), "pay_on_delivery", "admin")).toBeNull();
+    expect(methodRefusal(order(), "paystack", "customer")).toEqual({
+      status: 409,
+      message: METHOD_NOT_ONLINE,
+    });
+    expect(methodRefusal(online(), "pay_on_delivery", "gateway")).toEqual(OUTCOMES.forbidden);
+    expect(methodRefusal(online({ deliveryStatus: "Cancelled" }), "pay_on_delivery", "admin")).toEqual(
+      OUTCOMES.cancelled,
+    );
+  });
+
+  it("a failed online payment switched to paying on delivery is simply not paid yet", () => {
+    expect(
+      planOrderChange(online({ paymentStatus: "failed" }), { paymentMethod: "pay_on_delivery" }, "customer"),
+    ).toEqual({
+      method: { from: "paystack", to: "pay_on_delivery" },
+      payment: { from: "failed", to: "unpaid" },
+      delivery: null,
+      review: null,
+      restock: false,
+      refund: false,
+    });
+  });
+
+  it("cancelling an order paid online refunds it, whoever cancels it; other orders keep their payment", () => {
+    for (const actor of ["customer", "admin"] as const)
+      expect(
+        planOrderChange(online({ paymentStatus: "paid" }), { deliveryStatus: "Cancelled" }, actor),
+      ).toEqual({
+        method: null,
+        payment: { from: "paid", to: "refund_pending" },
+        delivery: { from: "Pending", to: "Cancelled" },
+        review: null,
+        restock: true,
+        refund: true,
+      });
+    expect(
+      planOrderChange(
+        order({ paymentMethod: "bank_transfer", paymentStatus: "paid" }),
+        { deliveryStatus: "Cancelled" },
+        "customer",
+      ),
+    ).toMatchObject({ payment: null, refund: false, restock: true });
+  });
+
+  it("is payable online while paid online, not paid and Pending", () => {
+    expect(isPayableOnline(online())).toBe(true);
+    expect(isPayableOnline(online({ paymentStatus: "failed" }))).toBe(true);
+    expect(isPayableOnline(online({ paymentStatus: "paid" }))).toBe(false);
+    expect(isPayableOnline(online({ deliveryStatus: "Cancelled" }))).toBe(false);
+    expect(isPayableOnline(order())).toBe(false);
   });
 });
 
@@ -258,16 +344,20 @@ describe("prescription review", () => {
   it("approving changes the review only; rejecting cancels the order and gives its stock back", () => {
     const waiting = order({ deliveryStatus: "Processing", reviewStatus: "pending" });
     expect(planOrderChange(waiting, { review: "approved" }, "pharmacist")).toEqual({
+      method: null,
       payment: null,
       delivery: null,
       review: { from: "pending", to: "approved" },
       restock: false,
+      refund: false,
     });
     expect(planOrderChange(waiting, { review: "rejected" }, "pharmacist")).toEqual({
+      method: null,
       payment: null,
       delivery: { from: "Processing", to: "Cancelled" },
       review: { from: "pending", to: "rejected" },
       restock: true,
+      refund: false,
     });
   });
 });
@@ -282,9 +372,11 @@ describe("receipts", () => {
               ? RECEIPT_CANCELLED
               : paymentMethod === "pay_on_delivery"
                 ? "This order is paid on delivery: there is no transfer receipt to upload."
-                : paymentStatus === "paid"
-                  ? RECEIPT_ALREADY_PAID
-                  : null;
+                : paymentMethod === "paystack"
+                  ? "This order is paid online: there is no transfer receipt to upload."
+                  : paymentStatus === "paid"
+                    ? RECEIPT_ALREADY_PAID
+                    : null;
           expect(receiptRefusal({ deliveryStatus, paymentMethod, paymentStatus })).toBe(expected);
         }
   });
@@ -313,10 +405,12 @@ describe("a whole change", () => {
   it("plans every part that changes, as if made one after the other (payment first)", () => {
     expect(planOrderChange(order(), { paymentStatus: "paid", deliveryStatus: "Cancelled" }, "admin")).toEqual(
       {
+        method: null,
         payment: { from: "unpaid", to: "paid" },
         delivery: { from: "Pending", to: "Cancelled" },
         review: null,
         restock: true,
+        refund: false,
       },
     );
     const cancelled = order({ deliveryStatus: "Cancelled" });

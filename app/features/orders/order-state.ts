@@ -45,6 +45,12 @@ export const ALREADY_REVIEWED = "A pharmacist has already reviewed this order's 
 export const REVIEW_OF_CANCELLED = "This order was cancelled: its prescription is no longer reviewed.";
 export const RECEIPT_ALREADY_PAID = "This order is already paid: no receipt is needed.";
 export const RECEIPT_CANCELLED = "This order was cancelled: a receipt can no longer be uploaded.";
+export const METHOD_NOT_ONLINE = "Only an order paid online can switch to another way of paying.";
+export const METHOD_AFTER_PAYMENT =
+  "This order's online payment has gone through: how it is paid can no longer change.";
+export const METHOD_ONCE_PREPARED =
+  "This order is already being prepared, so how it is paid can no longer change here. Please message us on WhatsApp.";
+export const ONLY_UNPAID_RELEASED = "Only a pending order whose online payment never arrived is released.";
 
 /** Nothing ships before a pharmacist approves the prescription of an order that needs one. */
 const NEED_APPROVED_PRESCRIPTION: readonly DeliveryStatus[] = ["Shipped", "Delivered"];
@@ -63,12 +69,18 @@ function actsAs(actor: OrderActor, allowed: readonly OrderActor[]): boolean {
  * cancel, and only while the order is Pending.
  */
 export function deliveryRefusal(
-  order: Pick<OrderState, "deliveryStatus" | "reviewStatus">,
+  order: Pick<OrderState, "deliveryStatus" | "reviewStatus"> & Partial<Pick<OrderState, "paymentStatus">>,
   to: DeliveryStatus,
   actor: OrderActor,
 ): Refusal | null {
   if (order.deliveryStatus === to) return null;
   if (order.deliveryStatus === "Cancelled") return conflict(ORDER_CANCELLED);
+  // The gateway's one move: releasing an order whose online payment never came (the payments job).
+  if (actor === "gateway") {
+    if (to !== "Cancelled" || order.deliveryStatus !== "Pending") return forbidden(ONLY_UNPAID_RELEASED);
+    const settled = order.paymentStatus === undefined || PAYMENT_STATUS.entry(order.paymentStatus).settled;
+    return settled ? conflict(ONLY_UNPAID_RELEASED) : null;
+  }
   if (actor === "customer") {
     if (to !== "Cancelled") return forbidden(ONLY_STAFF_SET_STATUS);
     return order.deliveryStatus === "Pending" ? null : conflict(ONLY_PENDING_CANCELS);
@@ -107,11 +119,32 @@ export function paymentRefusal(
   if (order.paymentStatus === to) return null;
   const target = statuses.find((entry) => entry.value === to);
   if (!target || !actsAs(actor, target.setBy)) return forbidden(PAYMENT_NOT_YOURS);
-  if (order.deliveryStatus === "Cancelled") return conflict(PAYMENT_OF_CANCELLED);
+  if (order.deliveryStatus === "Cancelled" && !target.whenCancelled) return conflict(PAYMENT_OF_CANCELLED);
   if (target.after && !target.after.includes(order.paymentStatus)) {
     const from = statuses.find((entry) => entry.value === order.paymentStatus)?.label ?? order.paymentStatus;
     return conflict(`This order's payment cannot go from ${from} to ${target.label}.`);
   }
+  return null;
+}
+
+/**
+ * Why `actor` may not change how the order is paid, or null when they may: an order paid online whose money
+ * has not arrived may switch to a way of paying offline (its payment failed, say), the shopper while it is
+ * Pending, staff until it is cancelled. The gateway never changes it.
+ */
+export function methodRefusal(
+  order: Pick<OrderState, "deliveryStatus" | "paymentMethod" | "paymentStatus">,
+  to: PaymentMethod,
+  actor: OrderActor,
+): Refusal | null {
+  if (order.paymentMethod === to) return null;
+  if (!actsAs(actor, ["customer", "admin"])) return forbidden(PAYMENT_NOT_YOURS);
+  if (order.deliveryStatus === "Cancelled") return conflict(PAYMENT_OF_CANCELLED);
+  if (!PAYMENT_METHOD.entry(order.paymentMethod).online || PAYMENT_METHOD.entry(to).online)
+    return conflict(METHOD_NOT_ONLINE);
+  if (order.paymentStatus !== "unpaid" && order.paymentStatus !== "failed")
+    return conflict(METHOD_AFTER_PAYMENT);
+  if (actor === "customer" && order.deliveryStatus !== "Pending") return conflict(METHOD_ONCE_PREPARED);
   return null;
 }
 
@@ -142,8 +175,23 @@ export function receiptRefusal(
   return null;
 }
 
+/**
+ * Whether the shopper can pay the order online now (its page offers it, the API says where): paid online,
+ * its money not arrived, and still Pending (a released or prepared order is not paid this way any more).
+ */
+export function isPayableOnline(
+  order: Pick<OrderState, "paymentMethod" | "paymentStatus" | "deliveryStatus">,
+) {
+  return (
+    PAYMENT_METHOD.entry(order.paymentMethod).online &&
+    (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") &&
+    order.deliveryStatus === "Pending"
+  );
+}
+
 /** What a caller asks to change; any of them, at once. */
 export type OrderChange = {
+  paymentMethod?: PaymentMethod;
   deliveryStatus?: DeliveryStatus;
   paymentStatus?: PaymentStatus;
   review?: ReviewDecision;
@@ -153,30 +201,54 @@ export type Move<T> = { from: T; to: T };
 
 /** What is to be written: each move that changes something, and whether the order's stock comes back. */
 export type OrderPlan = {
+  method: Move<PaymentMethod> | null;
   payment: Move<PaymentStatus> | null;
   delivery: Move<DeliveryStatus> | null;
   review: Move<ReviewStatus> | null;
   /** Cancelling gives the order's units back: exactly once, since a Cancelled order never changes again. */
   restock: boolean;
+  /** The order was paid online and is being cancelled: its money goes back through the gateway. */
+  refund: boolean;
 };
 
-export const changesNothing = (plan: OrderPlan) => !plan.payment && !plan.delivery && !plan.review;
+export const changesNothing = (plan: OrderPlan) =>
+  !plan.method && !plan.payment && !plan.delivery && !plan.review;
 
 /**
  * Checks the whole change before anything is written, as if its parts were made one after the other
- * (payment, then delivery status, then review): one refusal refuses all of it (AppError 403 or 409). A
- * rejected prescription cancels the order.
+ * (how it is paid, its payment, then delivery status, then review): one refusal refuses all of it
+ * (AppError 403 or 409). A rejected prescription cancels the order; an order switching from a failed
+ * online payment to paying offline is simply not paid yet.
  */
 export function planOrderChange(order: OrderState, change: OrderChange, actor: OrderActor): OrderPlan {
   const refuse = (refusal: Refusal | null) => {
     if (refusal) throw new AppError(refusal.status, refusal.message);
   };
-  const plan: OrderPlan = { payment: null, delivery: null, review: null, restock: false };
+  const plan: OrderPlan = {
+    method: null,
+    payment: null,
+    delivery: null,
+    review: null,
+    restock: false,
+    refund: false,
+  };
   let state = order;
+  if (change.paymentMethod !== undefined) {
+    refuse(methodRefusal(state, change.paymentMethod, actor));
+    if (change.paymentMethod !== state.paymentMethod) {
+      plan.method = { from: state.paymentMethod, to: change.paymentMethod };
+      if (state.paymentStatus === "failed") plan.payment = { from: "failed", to: "unpaid" };
+      state = {
+        ...state,
+        paymentMethod: change.paymentMethod,
+        paymentStatus: plan.payment?.to ?? state.paymentStatus,
+      };
+    }
+  }
   if (change.paymentStatus !== undefined) {
     refuse(paymentRefusal(state, change.paymentStatus, actor));
     if (change.paymentStatus !== state.paymentStatus)
-      plan.payment = { from: state.paymentStatus, to: change.paymentStatus };
+      plan.payment = { from: plan.payment?.from ?? state.paymentStatus, to: change.paymentStatus };
     state = { ...state, paymentStatus: change.paymentStatus };
   }
   if (change.deliveryStatus !== undefined) {
@@ -192,5 +264,10 @@ export function planOrderChange(order: OrderState, change: OrderChange, actor: O
       plan.delivery = { from: plan.delivery?.from ?? state.deliveryStatus, to: "Cancelled" };
   }
   plan.restock = plan.delivery?.to === "Cancelled";
+  // Money taken online goes back when the order is cancelled, whoever cancels it.
+  if (plan.restock && PAYMENT_METHOD.entry(state.paymentMethod).online && state.paymentStatus === "paid") {
+    plan.payment = { from: plan.payment?.from ?? state.paymentStatus, to: "refund_pending" };
+    plan.refund = true;
+  }
   return plan;
 }

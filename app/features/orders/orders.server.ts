@@ -28,14 +28,17 @@ import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
 import {
   ORDER_EVENT_KIND,
+  PAYMENT_METHOD,
   PAYMENT_STATUS,
   type DeliveryStatus,
   type OrderActor,
+  type PaymentMethod,
   type PaymentStatus,
   type ReviewDecision,
 } from "~/lib/vocabularies";
+import { requestRefund } from "../payments/refunds.server";
 import { displayOrderRef } from "./order-status";
-import { changesNothing, planOrderChange } from "./order-state";
+import { changesNothing, isPayableOnline, planOrderChange } from "./order-state";
 import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
@@ -48,9 +51,16 @@ type StatusEvent = Pick<
   "id" | "kind" | "fromStatus" | "toStatus" | "changedByName" | "createdAt"
 >;
 
-/** A payment status as the timeline says it ("not paid"), or the stored word if the registry lost it. */
+/**
+ * A payment status as the timeline says it ("not paid"), a way of paying ("on delivery", when the order
+ * switched), or the stored word if the registries lost it.
+ */
 const paymentWord = (status: string) =>
-  PAYMENT_STATUS.includes(status) ? PAYMENT_STATUS.label(status).toLowerCase() : status;
+  PAYMENT_STATUS.includes(status)
+    ? PAYMENT_STATUS.label(status).toLowerCase()
+    : PAYMENT_METHOD.includes(status)
+      ? PAYMENT_METHOD.entry(status).choice
+      : status;
 
 /** A status, payment or receipt event as the timeline says it. */
 function timelineEntry(e: StatusEvent): TimelineEntry {
@@ -127,8 +137,11 @@ async function toOrderViews(context: AppLoadContext, orders: OrderWithItems[]): 
   return orders.map((order) => toOrderView(order, timelines.get(order.id)));
 }
 
-/** The JSON API shape of an order: money in naira, `_id`, `deliveryStatus`. */
-export function toApiOrder(order: OrderWithItems, origin: string) {
+/**
+ * The JSON API shape of an order: money in naira, `_id`, `deliveryStatus`. `payment` is there for an order
+ * paid online: whether it can be paid now and, when the caller knows it, the gateway's page to pay on.
+ */
+export function toApiOrder(order: OrderWithItems, origin: string, payUrl: string | null = null) {
   const review = reviewView(order.review);
   return {
     _id: order.id,
@@ -144,6 +157,9 @@ export function toApiOrder(order: OrderWithItems, origin: string) {
     deliveryState: order.deliveryState,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
+    payment: PAYMENT_METHOD.entry(order.paymentMethod).online
+      ? { provider: "paystack", payable: isPayableOnline(order), url: isPayableOnline(order) ? payUrl : null }
+      : null,
     deliveryStatus: order.deliveryStatus,
     createdAt: new Date(order.createdAt).toISOString(),
     // When the shopper's bank transfer receipt arrived (the latest one); null when there is none.
@@ -238,9 +254,17 @@ export async function backOfficeOrderViews(
 }
 
 export const ORDER_CANCELLED_BY_YOU = "Your order has been cancelled.";
+export const PAY_ON_DELIVERY_CHOSEN = "You will pay on delivery (cash or card on the rider’s POS).";
+
+/** The shopper gives up paying online (a failed payment, say) and pays on delivery instead. */
+export async function payOnDeliveryInstead(request: Request, context: AppLoadContext, token: string) {
+  const { order, who } = await orderOfLinkHolder(request, context, token);
+  return (await changeOrder(context, order, { paymentMethod: "pay_on_delivery" }, who, "customer")).order;
+}
 
 /** What a caller asks to change (any of them at once); a review carries the pharmacist's note and PCN. */
 export type OrderChangeRequest = {
+  paymentMethod?: PaymentMethod;
   deliveryStatus?: DeliveryStatus;
   paymentStatus?: PaymentStatus;
   review?: { decision: ReviewDecision; note: string; pcnNumber: string };
@@ -250,7 +274,9 @@ export type OrderChangeRequest = {
  * Changes an order as its state machine allows (./order-state): the whole change is checked against the
  * order first and then written in one batch, so a refused part (403, 409) writes nothing of the others.
  * Asking for the state the order already has records nothing. Answers the order as it now is and whether
- * anything changed. `target` is the order's id, or its row when the caller has just read it.
+ * anything changed. `target` is the order's id, or its row when the caller has just read it. `also`: more
+ * statements of the same change (what the gateway said), each made conditional on orderStillAsRead. An
+ * order paid online and cancelled has its refund asked of the gateway once the change is written.
  */
 export async function changeOrder(
   context: AppLoadContext,
@@ -258,10 +284,12 @@ export async function changeOrder(
   request: OrderChangeRequest,
   who: { id: string; name: string; adminRole?: AdminRole },
   actor: OrderActor,
+  also: (current: Order) => D1PreparedStatement[] = () => [],
 ): Promise<{ order: OrderWithItems; changed: boolean }> {
   const current = typeof target === "string" ? await getOrderRow(context.db, target) : target;
   if (!current) throw new AppError(404, ORDER_NOT_FOUND);
   const change = {
+    paymentMethod: request.paymentMethod,
     deliveryStatus: request.deliveryStatus,
     paymentStatus: request.paymentStatus,
     review: request.review?.decision,
@@ -303,13 +331,14 @@ export async function changeOrder(
       context.db,
       current,
       {
+        method: plan.method,
         payment: plan.payment,
         delivery: plan.delivery,
         review: review ? { to: review.decision, note: review.note, pcnNumber: review.pcnNumber } : null,
         restock: plan.restock,
       },
       who,
-      audited,
+      [...audited, ...also(current)],
     );
     if (!written) {
       // Someone changed the order between the read and the write: refused now if the machine refuses it
@@ -319,6 +348,7 @@ export async function changeOrder(
       planOrderChange(now, change, actor);
       throw new AppError(409, STATUS_CHANGED_MEANWHILE);
     }
+    if (plan.refund) await requestRefund(context, current.id);
   }
   const order = await getOrderById(context.db, current.id);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);

@@ -1,0 +1,193 @@
+/** Online payment attempts and the gateway notifications processed: queries given `db` and plain values. */
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
+import { inPieces } from "~/db/in-pieces";
+import { orders, paymentAttempts, paymentEvents, type Order, type PaymentAttempt } from "~/db/schema";
+
+export async function insertAttempt(
+  db: Database,
+  attempt: Pick<PaymentAttempt, "reference" | "orderId" | "amountKobo" | "authorizationUrl">,
+) {
+  await db.insert(paymentAttempts).values(attempt);
+}
+
+export async function getAttempt(db: Database, reference: string): Promise<PaymentAttempt | undefined> {
+  return db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)).get();
+}
+
+/** The order's latest attempt (the one its page offers to finish), or undefined. */
+export async function latestAttempt(db: Database, orderId: string): Promise<PaymentAttempt | undefined> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(1)
+    .get();
+}
+
+/** The pending attempts of these orders, newest first (one query for a page of orders). */
+export async function pendingAttemptsOf(db: Database, orderIds: string[]): Promise<PaymentAttempt[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await inPieces(orderIds, (piece) =>
+    db
+      .select()
+      .from(paymentAttempts)
+      .where(and(inArray(paymentAttempts.orderId, piece), eq(paymentAttempts.status, "pending"))),
+  );
+  return rows.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** The attempt that took the order's money (the one a refund names), or undefined. */
+export async function successfulAttempt(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, "success")))
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(1)
+    .get();
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A Drizzle SQL fragment as a plain D1 statement (for a batch beside the order's own statements). */
+function statement(db: Database, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+}
+
+/**
+ * The statement that records what the gateway said of an attempt, written only if `onlyIf` holds (the
+ * order's change it goes with: orderStillAsRead).
+ */
+export function attemptOutcome(
+  db: Database,
+  reference: string,
+  outcome: { status: PaymentAttempt["status"]; gatewayId: string | null; checkedAt: number },
+  onlyIf: SQL = sql`1`,
+) {
+  return statement(
+    db,
+    sql`UPDATE ${paymentAttempts} SET status = ${outcome.status},
+      gateway_id = coalesce(${outcome.gatewayId}, gateway_id), checked_at = ${outcome.checkedAt}
+      WHERE reference = ${reference} AND ${onlyIf}`,
+  );
+}
+
+/**
+ * The statement that records a processed notification, written only if `onlyIf` holds; its primary key
+ * refuses a second one (the whole batch with it).
+ */
+export function eventRecord(
+  db: Database,
+  event: { id: string; event: string; reference: string | null; outcome: string },
+  onlyIf: SQL = sql`1`,
+) {
+  return statement(
+    db,
+    sql`INSERT INTO ${paymentEvents} (id, event, reference, outcome)
+      SELECT ${event.id}, ${event.event}, ${event.reference}, ${event.outcome} WHERE ${onlyIf}`,
+  );
+}
+
+/** Writes the statements of one notification (its record first) at once; "duplicate" when already seen. */
+export async function writeBatch(
+  db: Database,
+  statements: D1PreparedStatement[],
+): Promise<"written" | "duplicate"> {
+  if (statements.length === 0) return "written";
+  try {
+    await db.$client.batch(statements);
+    return "written";
+  } catch (error) {
+    if (isDuplicateEvent(error)) return "duplicate";
+    throw error;
+  }
+}
+
+/** Whether a batch failed because its notification was processed already (its record's key clashed). */
+export const isDuplicateEvent = (error: unknown) => isUniqueViolation(error, "payment_events.id");
+
+/** The statement that ends the order's pending attempts, with the order's change (still as read). */
+export function abandonPendingAttempts(
+  db: Database,
+  order: Pick<Order, "id" | "deliveryStatus" | "paymentStatus">,
+) {
+  return db.$client
+    .prepare(
+      `UPDATE payment_attempts SET status = 'abandoned' WHERE order_id = ?1 AND status = 'pending'
+         AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND delivery_status = ?2 AND payment_status = ?3)`,
+    )
+    .bind(order.id, order.deliveryStatus, order.paymentStatus);
+}
+
+export async function eventSeen(db: Database, id: string): Promise<boolean> {
+  const row = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, id))
+    .get();
+  return row !== undefined;
+}
+
+export async function markChecked(db: Database, reference: string, at: number) {
+  await db.update(paymentAttempts).set({ checkedAt: at }).where(eq(paymentAttempts.reference, reference));
+}
+
+export async function markRefundRequested(db: Database, reference: string, at: number) {
+  await db
+    .update(paymentAttempts)
+    .set({ refundRequestedAt: at })
+    .where(and(eq(paymentAttempts.reference, reference), isNull(paymentAttempts.refundRequestedAt)));
+}
+
+/** Attempts the gateway has not settled, started before `before` and not asked about since `before`. */
+export async function staleAttempts(db: Database, before: number, limit = 50) {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.status, "pending"),
+        lt(paymentAttempts.createdAt, before),
+        sql`coalesce(${paymentAttempts.checkedAt}, 0) < ${before}`,
+      ),
+    )
+    .orderBy(paymentAttempts.createdAt)
+    .limit(limit);
+}
+
+/** Orders paid online, still Pending and not paid, placed before `before`: their stock is to be released. */
+export async function unpaidOnlineOrders(db: Database, before: number, limit = 50) {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, "paystack"),
+        inArray(orders.paymentStatus, ["unpaid", "failed"]),
+        eq(orders.deliveryStatus, "Pending"),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(limit);
+}
+
+/** Orders whose refund is due and not yet asked of the gateway (the ask failed, or came after a crash). */
+export async function refundsNotRequested(db: Database, limit = 50) {
+  return db
+    .select({ orderId: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, "refund_pending"),
+        sql`EXISTS (SELECT 1 FROM ${paymentAttempts} WHERE ${paymentAttempts.orderId} = ${orders.id}
+          AND ${paymentAttempts.status} = 'success' AND ${paymentAttempts.refundRequestedAt} IS NULL)`,
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,423 @@
+/**
+ * Paying online against the gateway's stand-in (scripts/paystack-standin.mjs, started by the integration
+ * project's global setup): the shopper is sent to its hosted page, presses Pay or Fail there, and the order
+ * becomes paid only on the gateway's own word (its signed webhook, or the server's verify call), once,
+ * and only when reference, amount and currency match. The payments job re-verifies and releases.
+ */
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import worker from "../../workers/app";
+import { bearer, checkoutKey, Client, FORM_DETAILS, html, ORIGIN, seedProducts, signUp } from "./helpers";
+
+const STANDIN = env.PAYSTACK_BASE_URL!;
+const KEY = env.PAYSTACK_SECRET_KEY!;
+const WEBHOOK = "/api/payments/paystack";
+const FEE_KOBO = 100_000;
+
+let product: { id: number; priceKobo: number };
+
+beforeEach(async () => {
+  [product] = await seedProducts([
+    { name: "Paracetamol 500mg", category: "Pain Relief", priceKobo: 250_000 },
+  ]);
+  await env.DB.prepare("UPDATE products SET stock = 5 WHERE id = ?").bind(product.id).run();
+});
+
+type Placed = { client: Client; id: string; token: string; payUrl: string; reference: string };
+
+/** A guest's checkout choosing to pay online: the answer sends them to the gateway's page. */
+async function orderPaidOnline(quantity = 1): Promise<Placed> {
+  const client = new Client();
+  for (let i = 0; i < quantity; i++)
+    await client.post("/cart", { intent: "add", productId: String(product.id) });
+  const res = await client.post("/checkout", {
+    idempotencyKey: await checkoutKey(client),
+    ...FORM_DETAILS,
+    paymentMethod: "paystack",
+  });
+  expect(res.status).toBe(302);
+  const payUrl = res.headers.get("Location")!;
+  expect(payUrl.startsWith(`${STANDIN}/pay/`)).toBe(true);
+  const row = await env.DB.prepare(
+    `SELECT o.id, o.access_token, a.reference FROM orders o JOIN payment_attempts a ON a.order_id = o.id
+     ORDER BY a.rowid DESC LIMIT 1`,
+  ).first<{ id: string; access_token: string; reference: string }>();
+  return { client, id: row!.id, token: row!.access_token, payUrl, reference: row!.reference };
+}
+
+/** The shopper presses Pay or Fail on the gateway's page; answers where they are sent back. */
+async function press(payUrl: string, button: "pay" | "fail") {
+  const res = await fetch(`${payUrl}/${button}`, { method: "POST", redirect: "manual" });
+  expect(res.status).toBe(302);
+  return res.headers.get("Location")!;
+}
+
+type Sent = { event: string; body: string; signature: string };
+async function webhooksFor(reference: string): Promise<Sent[]> {
+  return (await fetch(`${STANDIN}/__standin/webhooks?reference=${encodeURIComponent(reference)}`)).json();
+}
+
+function deliver(body: string, signature: string | null) {
+  return new Client().fetch(WEBHOOK, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      ...(signature === null ? {} : { "x-paystack-signature": signature }),
+    },
+  });
+}
+
+async function sign(body: string, key = KEY) {
+  const hmac = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(key),
+    { name: "HMAC", hash: "SHA-512" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", hmac, new TextEncoder().encode(body)));
+  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function orderRow(id: string) {
+  return (await env.DB.prepare(
+    "SELECT payment_status, payment_method, delivery_status FROM orders WHERE id = ?",
+  )
+    .bind(id)
+    .first<{ payment_status: string; payment_method: string; delivery_status: string }>())!;
+}
+
+async function paymentEvents(orderId: string) {
+  const rows = await env.DB.prepare(
+    "SELECT from_status, to_status, changed_by_name FROM order_status_events WHERE order_id = ? AND kind = 'payment' ORDER BY id",
+  )
+    .bind(orderId)
+    .all<{ from_status: string; to_status: string; changed_by_name: string }>();
+  return rows.results;
+}
+
+const stock = async () =>
+  (await env.DB.prepare("SELECT stock FROM products WHERE id = ?").bind(product.id).first<number>("stock"))!;
+
+/** Runs the Worker's payments job as the Cron Trigger does, at `at`. */
+async function runPaymentsJob(at: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+describe("paying online", () => {
+  it("checkout sends the shopper to the gateway for the order's exact total, stock held", async () => {
+    const placed = await orderPaidOnline();
+    expect(await stock()).toBe(4);
+    const page = await fetch(placed.payUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("₦3,500.00");
+    const attempt = await env.DB.prepare("SELECT amount_kobo, status FROM payment_attempts").first();
+    expect(attempt).toEqual({ amount_kobo: product.priceKobo + FEE_KOBO, status: "pending" });
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "unpaid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+  });
+
+  it("a signed charge.success webhook makes the order paid, once, recorded as the gateway's", async () => {
+    const placed = await orderPaidOnline();
+    const back = await press(placed.payUrl, "pay");
+    expect(back).toBe(
+      `${ORIGIN}/order/${placed.token}?trxref=${placed.reference}&reference=${placed.reference}`,
+    );
+    const [sent] = await webhooksFor(placed.reference);
+    expect(sent.event).toBe("charge.success");
+
+    const res = await deliver(sent.body, sent.signature);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "paid" });
+    expect((await orderRow(placed.id)).payment_status).toBe("paid");
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+    ]);
+
+    // The gateway delivers the same event again (it retries until it hears 200): nothing more happens.
+    const again = await deliver(sent.body, sent.signature);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, outcome: "duplicate" });
+    expect(await paymentEvents(placed.id)).toHaveLength(1);
+    const events = await env.DB.prepare("SELECT id, outcome FROM payment_events").all();
+    expect(events.results).toHaveLength(1);
+
+    // The shopper's page says so; the API too, with nothing left to pay.
+    const page = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(page).toContain(`Paid online: ₦3,500.00`);
+    expect(page).not.toContain("Pay ₦3,500.00 now");
+  });
+
+  it("the same event arriving twice at once is processed once", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    const answers = await Promise.all([
+      deliver(sent.body, sent.signature),
+      deliver(sent.body, sent.signature),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const outcomes = (await Promise.all(answers.map((r) => r.json<{ outcome: string }>()))).map(
+      (a) => a.outcome,
+    );
+    expect(outcomes.sort()).toEqual(["duplicate", "paid"]);
+    expect(await paymentEvents(placed.id)).toHaveLength(1);
+  });
+
+  it("without a webhook, the server's verify call confirms it when the shopper comes back", async () => {
+    const placed = await orderPaidOnline();
+    const back = new URL(await press(placed.payUrl, "pay"));
+    // The webhook never arrives (not delivered here): the order page asks the gateway itself.
+    const page = await html(await placed.client.get(`${back.pathname}${back.search}`));
+    expect(page).toContain("Paid online: ₦3,500.00");
+    expect(await orderRow(placed.id)).toMatchObject({ payment_status: "paid" });
+    // The webhook arriving afterwards changes nothing more.
+    const [sent] = await webhooksFor(placed.reference);
+    const late = await deliver(sent.body, sent.signature);
+    expect(await late.json()).toEqual({ received: true, outcome: "recorded:success" });
+    expect(await paymentEvents(placed.id)).toHaveLength(1);
+  });
+
+  it("a failed payment says so and offers to try again or to pay on delivery instead", async () => {
+    const placed = await orderPaidOnline();
+    const back = new URL(await press(placed.payUrl, "fail"));
+    const page = await html(await placed.client.get(`${back.pathname}${back.search}`));
+    expect(page).toContain("Your payment did not go through");
+    expect(page).toContain("Try again: pay ₦3,500.00");
+    expect((await orderRow(placed.id)).payment_status).toBe("failed");
+
+    // Trying again is a new transaction at the gateway.
+    const retry = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
+    expect(retry.status).toBe(302);
+    const second = retry.headers.get("Location")!;
+    expect(second.startsWith(`${STANDIN}/pay/`)).toBe(true);
+    expect(second).not.toBe(placed.payUrl);
+
+    // …or the shopper pays on delivery instead: not paid yet, recorded on the timeline.
+    const instead = await placed.client.post(`/order/${placed.token}`, { intent: "pay-on-delivery" });
+    expect(instead.status).toBe(302);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "unpaid",
+      payment_method: "pay_on_delivery",
+      delivery_status: "Pending",
+    });
+    const after = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(after).not.toContain("Your payment did not go through");
+    expect(after).toContain("Payment: online → on delivery");
+  });
+
+  it("a webhook with no signature or a wrong one is refused with 401, logged, and changes nothing", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    const warn = vi.spyOn(console, "warn");
+    for (const signature of [
+      null,
+      "0".repeat(128),
+      await sign(sent.body, "sk_test_someone_elses_key"),
+      "nothex",
+    ]) {
+      const res = await deliver(sent.body, signature);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: "The notification's signature does not hold." });
+    }
+    // The body changed after signing (the amount raised) no longer matches its signature.
+    const tampered = sent.body.replace(/"amount":\d+/, '"amount":1');
+    expect((await deliver(tampered, sent.signature)).status).toBe(401);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("missing or bad signature"), expect.anything());
+    expect((await orderRow(placed.id)).payment_status).toBe("unpaid");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_events").first("n")).toBe(0);
+  });
+
+  it("a signed event whose amount, currency or reference is not the order's changes nothing", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    const event = JSON.parse(sent.body) as { event: string; data: Record<string, unknown> };
+    const variants = [
+      { ...event.data, id: 1, amount: 100 },
+      { ...event.data, id: 2, currency: "USD" },
+      { ...event.data, id: 3, reference: "MS-UNKNOWN-REF" },
+    ];
+    const outcomes = [];
+    for (const data of variants) {
+      const body = JSON.stringify({ event: "charge.success", data });
+      const res = await deliver(body, await sign(body));
+      expect(res.status).toBe(200);
+      outcomes.push((await res.json<{ outcome: string }>()).outcome);
+    }
+    expect(outcomes).toEqual(["mismatch", "mismatch", "unknown-reference"]);
+    expect((await orderRow(placed.id)).payment_status).toBe("unpaid");
+    expect(await paymentEvents(placed.id)).toEqual([]);
+    // A replay of a mismatched event is seen as one.
+    const body = JSON.stringify({ event: "charge.success", data: variants[0] });
+    expect(await (await deliver(body, await sign(body))).json()).toEqual({
+      received: true,
+      outcome: "duplicate",
+    });
+  });
+
+  it("a replayed event, recorded before, is processed once even after the order moved on", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    expect((await deliver(sent.body, sent.signature)).status).toBe(200);
+    // Cancelled (refunded) afterwards: the old event replayed must not make it paid again.
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    const replay = await deliver(sent.body, sent.signature);
+    expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
+    expect((await orderRow(placed.id)).payment_status).not.toBe("paid");
+  });
+
+  it("cancelling a paid order refunds it through the gateway, on the timeline; the gateway's word ends it", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [charge] = await webhooksFor(placed.reference);
+    await deliver(charge.body, charge.signature);
+    expect(await stock()).toBe(4);
+
+    const cancel = await placed.client.post(`/order/${placed.token}`, { intent: "cancel" });
+    expect(cancel.status).toBe(302);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "refund_pending",
+      payment_method: "paystack",
+      delivery_status: "Cancelled",
+    });
+    expect(await stock()).toBe(5);
+    const page = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(page).toContain("Your refund of ₦3,500.00 is on its way");
+
+    // The gateway took the refund and reports it processed.
+    const refund = (await webhooksFor(placed.reference)).find((w) => w.event === "refund.processed");
+    expect(refund).toBeDefined();
+    const res = await deliver(refund!.body, refund!.signature);
+    expect(await res.json()).toEqual({ received: true, outcome: "refunded" });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "The customer" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Paystack" },
+    ]);
+    expect(await html(await placed.client.get(`/order/${placed.token}`))).toContain(
+      "Refunded: ₦3,500.00 went back",
+    );
+  });
+
+  it("an admin's cancel of a paid order refunds it too; staff cannot mark a refund themselves", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [charge] = await webhooksFor(placed.reference);
+    await deliver(charge.body, charge.signature);
+    const admin = await signUp("Bola Admin", "admin");
+    const refused = await admin.client.fetch(`/api/orders/${placed.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "refunded" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(refused.status).toBe(403);
+    const res = await admin.client.fetch(`/api/orders/${placed.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ deliveryStatus: "Cancelled" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json<{ order: { paymentStatus: string } }>()).order.paymentStatus).toBe(
+      "refund_pending",
+    );
+    expect((await webhooksFor(placed.reference)).map((w) => w.event)).toContain("refund.processed");
+  });
+
+  it("the payments job confirms a payment left pending, and releases an abandoned one's stock", async () => {
+    const paid = await orderPaidOnline();
+    await press(paid.payUrl, "pay");
+    const abandoned = await orderPaidOnline();
+    expect(await stock()).toBe(3);
+    const attempt = (ref: string) =>
+      env.DB.prepare("SELECT status FROM payment_attempts WHERE reference = ?").bind(ref).first("status");
+
+    // A few minutes on: the paid one is confirmed by verification (no webhook came), the other still held.
+    await runPaymentsJob(Date.now() + 6 * 60 * 1000);
+    expect((await orderRow(paid.id)).payment_status).toBe("paid");
+    expect(await orderRow(abandoned.id)).toMatchObject({
+      payment_status: "unpaid",
+      delivery_status: "Pending",
+    });
+    expect(await attempt(abandoned.reference)).toBe("pending");
+
+    // Past the configured time (60 minutes): released, its units back on sale, the shopper told.
+    await runPaymentsJob(Date.now() + 61 * 60 * 1000);
+    expect(await orderRow(abandoned.id)).toMatchObject({
+      payment_status: "unpaid",
+      delivery_status: "Cancelled",
+    });
+    expect(await orderRow(paid.id)).toMatchObject({ payment_status: "paid", delivery_status: "Pending" });
+    expect(await stock()).toBe(4);
+    expect(await attempt(abandoned.reference)).toBe("abandoned");
+    const page = await html(await abandoned.client.get(`/order/${abandoned.token}`));
+    expect(page).toContain("We cancelled this order because its payment had not arrived within 60 minutes");
+    expect(page).not.toContain("Pay ₦3,500.00 now");
+
+    // The shopper pays on the old page anyway: the money goes straight back.
+    await press(abandoned.payUrl, "pay");
+    const [late] = await webhooksFor(abandoned.reference);
+    const res = await deliver(late.body, late.signature);
+    expect(await res.json()).toEqual({ received: true, outcome: "refund_pending" });
+    expect((await orderRow(abandoned.id)).payment_status).toBe("refund_pending");
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(abandoned.reference)).map((w) => w.event)).toContain("refund.processed"),
+    );
+  });
+
+  it("the JSON API takes the method and says where to pay while the order is payable", async () => {
+    const user = await signUp("Chioma Eze");
+    const res = await user.client.postJson(
+      "/api/orders/checkout",
+      {
+        ...FORM_DETAILS,
+        email: user.email,
+        paymentMethod: "paystack",
+        items: [{ productId: product.id, quantity: 1 }],
+      },
+      bearer(user),
+    );
+    expect(res.status).toBe(201);
+    const { order } = await res.json<{ order: { _id: string; paymentStatus: string; payment: unknown } }>();
+    expect(order.paymentStatus).toBe("unpaid");
+    expect(order.payment).toEqual({
+      provider: "paystack",
+      payable: true,
+      url: expect.stringMatching(new RegExp(`^${STANDIN}/pay/`)),
+    });
+    const url = (order.payment as { url: string }).url;
+    await press(url, "pay");
+    const reference = (await env.DB.prepare("SELECT reference FROM payment_attempts").first<string>(
+      "reference",
+    ))!;
+    const [sent] = await webhooksFor(reference);
+    await deliver(sent.body, sent.signature);
+    const list = await user.client.get(`/api/orders/${encodeURIComponent(user.email)}`, bearer(user));
+    const [listed] = (await list.json<{ orders: { paymentStatus: string; payment: unknown }[] }>()).orders;
+    expect(listed).toMatchObject({
+      paymentStatus: "paid",
+      payment: { provider: "paystack", payable: false, url: null },
+    });
+    // Orders paid another way carry no online payment.
+    const other = await user.client.postJson(
+      "/api/orders/checkout",
+      { ...FORM_DETAILS, email: user.email, items: [{ productId: product.id, quantity: 1 }] },
+      bearer(user),
+    );
+    expect((await other.json<{ order: { payment: unknown } }>()).order.payment).toBeNull();
+  });
+});

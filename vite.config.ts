@@ -5,6 +5,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
 import { serverRouter } from "./scripts/build/server-router-plugin";
 import { serviceWorker } from "./scripts/build/service-worker-plugin";
+import { formConstraints } from "./scripts/build/form-constraints-plugin";
 import { inlineStylesheetRoutes } from "./app/lib/route-policy";
 
 declare module "@remix-run/cloudflare" {
@@ -77,6 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    formConstraints(),
     serviceWorker(),
     reactNodeRenderer(),
     serverRouter(),

@@ -343,7 +343,7 @@ function DeliveryChoices({
         <select
           id="checkout-deliveryState"
           name="deliveryState"
-          required
+          required={fields.deliveryState.required}
           defaultValue={values.deliveryState ?? ""}
           aria-invalid={stateProblem.error || stateProblem.invalid ? true : undefined}
           aria-describedby={stateProblem.error ? "checkout-deliveryState-error" : stateProblem.describedBy}

@@ -415,7 +415,7 @@ function DeliveryChoices({
         <select
           id="checkout-deliveryState"
           name="deliveryState"
-          required
+          required={fields.deliveryState.required}
           defaultValue={values.deliveryState ?? ""}
           onChange={(event) => onStateChange(event.currentTarget.value)}
           aria-invalid={stateProblem.error || stateProblem.invalid ? true : undefined}

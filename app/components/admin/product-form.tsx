@@ -170,6 +170,7 @@ export function ProductForm({
           <select
             id={id("medicineClass")}
             name="medicineClass"
+            required={fields.medicineClass.required}
             defaultValue={values.medicineClass ?? "otc"}
             aria-invalid={errors.medicineClass ? true : undefined}
             aria-describedby={errors.medicineClass ? `${id("medicineClass")}-error` : undefined}

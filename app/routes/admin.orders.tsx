@@ -247,6 +247,15 @@ function OrderRow({
       <td data-part="total">{formatNaira(order.totalKobo)}</td>
       <td data-part="status">
         <StatusBadge status={order.deliveryStatus} /> <ReviewBadge status={order.reviewStatus} />
+        {/* The gateway's own statuses (failed, refund in progress, refunded) are said as they are. */}
+        {order.paymentStatus !== "unpaid" && order.paymentStatus !== "paid" ? (
+          <span
+            data-testid="admin-order-payment"
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          >
+            {PAYMENT_STATUS.label(order.paymentStatus)}
+          </span>
+        ) : null}{" "}
         {final ? null : PAYMENT_STATUS.entry(order.paymentStatus).settled ? (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
             {PAYMENT_STATUS.label(order.paymentStatus)}

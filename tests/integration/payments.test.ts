@@ -336,6 +336,8 @@ describe("paying online", () => {
       "refund_pending",
     );
     expect((await webhooksFor(placed.reference)).map((w) => w.event)).toContain("refund.processed");
+    // The back office shows where the money is.
+    expect(await html(await admin.client.get("/admin/orders"))).toContain("Refund in progress");
   });
 
   it("the payments job confirms a payment left pending, and releases an abandoned one's stock", async () => {

@@ -271,6 +271,21 @@ export async function receiveWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<WebhookAnswer> {
+  try {
+    return await processWebhook(context, rawBody, signature);
+  } catch (error) {
+    // The same event (or another about the order) was written a moment ago: taken again, it is seen as
+    // processed, or applied to the order as it now is.
+    if (error instanceof AppError && error.status === 409) return processWebhook(context, rawBody, signature);
+    throw error;
+  }
+}
+
+async function processWebhook(
+  context: Context,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookAnswer> {
   const gateway = context.config.paystack;
   if (!gateway || !(await signatureHolds(gateway.secretKey, rawBody, signature))) {
     console.warn("payments: webhook refused: missing or bad signature", { signed: signature !== null });

@@ -378,9 +378,9 @@ function PrescriptionFields({
 }
 
 function feeLabel(fee: StateFee, free: boolean) {
-  const price = free || fee.feeKobo === 0 ? "free" : formatNaira(fee.feeKobo);
-  // Short, so that the chosen state reads in full in the picker on a 360 px phone.
-  return `${fee.state} — ${price}, ${shortDeliveryTime(fee.daysMin, fee.daysMax)}`;
+  // Whole naira without ".00", so the chosen state reads in full in the picker on a 360 px phone.
+  const price = free || fee.feeKobo === 0 ? "free" : formatNaira(fee.feeKobo).replace(/\.00$/, "");
+  return `${fee.state}: ${price}, ${shortDeliveryTime(fee.daysMin, fee.daysMax)}`;
 }
 
 /** The state delivered to (its fee shown when the page has the table) and how the shopper pays. */

@@ -38,7 +38,7 @@ function navLinks(user: HeaderUser) {
   ];
 }
 
-/** What a shopper looks for after buying: in the side menu and, on wide screens, the navigation. */
+/** What a shopper looks for after buying: in the side menu (wide screens have them in the footer). */
 const HELP_LINKS = [
   { to: "/track", label: "Track an order" },
   { to: "/delivery", label: "Delivery fees" },
@@ -116,15 +116,10 @@ export function SiteHeader({
           <HeaderSearch id="header-search-wide" className="ml-4 hidden w-64 gap-2 lg:flex" />
           <div className="ml-auto hidden items-center gap-5 md:flex">
             {links.map((link) => (
-              <Link key={link.to} to={link.to} className="text-gray-700 hover:text-brand-700">
-                {link.label}
-              </Link>
-            ))}
-            {HELP_LINKS.map((link) => (
               <Link
                 key={link.to}
                 to={link.to}
-                className="hidden text-gray-700 hover:text-brand-700 xl:inline"
+                className="whitespace-nowrap text-gray-700 hover:text-brand-700"
               >
                 {link.label}
               </Link>

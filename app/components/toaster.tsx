@@ -15,8 +15,11 @@ type Placed = Toast & { position?: ToastPosition };
 const queued: Placed[] = [];
 const listeners = new Set<(s: Sonner) => void>();
 
+let clearPosition: (() => ToastPosition | undefined) | null = null;
+
 function loadSonner(): Promise<Sonner> {
-  loading ??= import("sonner").then((mod) => {
+  loading ??= Promise.all([import("sonner"), import("./toast-placement")]).then(([mod, placement]) => {
+    clearPosition = placement.clearPosition;
     sonner = mod;
     listeners.forEach((notify) => notify(mod));
     return mod;
@@ -26,7 +29,8 @@ function loadSonner(): Promise<Sonner> {
 
 type ToastPosition = "top-center" | "bottom-center";
 
-function display(mod: Sonner, { type, message, position }: Placed) {
+function display(mod: Sonner, { type, message, position: chosen }: Placed) {
+  const position = chosen ?? clearPosition?.();
   if (type === "success") mod.toast.success(message, { duration: TOAST_DURATION.success, position });
   else if (type === "error") mod.toast.error(message, { duration: TOAST_DURATION.error, position });
   else mod.toast(message, { duration: TOAST_DURATION.info, position });
@@ -38,30 +42,10 @@ function display(mod: Sonner, { type, message, position }: Placed) {
  * again.
  */
 export function showToast(toast: Toast, awayFrom?: Element | null) {
-  const placed: Placed = { ...toast, position: awayFrom ? positionAwayFrom(awayFrom) : clearPosition() };
+  const placed: Placed = { ...toast, position: awayFrom ? positionAwayFrom(awayFrom) : undefined };
   if (sonner) return display(sonner, placed);
   queued.push(placed);
   void loadSonner();
-}
-
-const CONTROL = "a[href],button,input,select,textarea,summary,label,[role=button],[role=switch]";
-/** Where a bottom toast sits on a phone (the Toaster's mobile offset and a toast's height). */
-const BOTTOM_BAND = { offset: 16, height: 72 };
-
-/**
- * Bottom centre, unless something to press is showing where a bottom toast would sit (a Save button at
- * the foot of a phone screen): then the top, below the sticky header.
- */
-function clearPosition(): ToastPosition | undefined {
-  if (typeof document === "undefined") return undefined;
-  const bottom = window.innerHeight - BOTTOM_BAND.offset;
-  for (let y = bottom - BOTTOM_BAND.height; y <= bottom; y += 12) {
-    for (const share of [0.1, 0.3, 0.5, 0.7, 0.9]) {
-      const element = document.elementFromPoint(window.innerWidth * share, y);
-      if (element?.closest(CONTROL) && !element.closest("[data-sonner-toaster]")) return "top-center";
-    }
-  }
-  return undefined;
 }
 
 function positionAwayFrom(element: Element): ToastPosition {

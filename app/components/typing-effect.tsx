@@ -69,7 +69,9 @@ export function TypingEffect({ phrases }: { phrases: readonly string[] }) {
             {phrase}
           </span>
         ))}
-        <span className="typing-caret [grid-area:1/1]">{shown}</span>
+        <span className="[grid-area:1/1]">
+          <span className="typing-caret">{shown}</span>
+        </span>
       </span>
     </>
   );

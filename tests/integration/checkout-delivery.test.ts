@@ -119,7 +119,7 @@ describe("checkout › delivery fee and payment", () => {
     const client = new Client();
     await client.post("/cart", { intent: "add", productId: String(para.id) });
     const page = await html(await client.get("/checkout"));
-    expect(page).toContain("Ebonyi — ₦1,000.00, 1–2 days");
+    expect(page).toContain("Ebonyi: ₦1,000, 1–2 days");
     expect(page).toMatch(/<input type="radio" name="paymentMethod"[^>]*value="bank_transfer"/);
   });
 });

@@ -6,8 +6,9 @@ import { checkoutKey, Client, countRows, DEMO, FORM_DETAILS, html, PNG_BYTES, se
 
 /** The text of the page's order button, tags dropped. */
 function orderButton(page: string): string {
-  const match = /<button type="submit"(?![^>]*name="intent")[^>]*>([\s\S]*?)<\/button>/.exec(page);
-  return (match?.[1] ?? "").replace(/<[^>]+>/g, "");
+  const buttons = [...page.matchAll(/<button type="submit"[^>]*>([\s\S]*?)<\/button>/g)];
+  const texts = buttons.map((match) => match[1].replace(/<[^>]+>/g, ""));
+  return texts.find((text) => text.startsWith("Checkout via WhatsApp")) ?? "";
 }
 
 async function cartWith(productId: number, qty = 1) {

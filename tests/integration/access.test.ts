@@ -203,7 +203,7 @@ const ACCESS: Record<string, Access> = {
   "routes/login": { rule: "guests", probes: [get(), post(400)] },
   "routes/register": { rule: "guests", probes: [get(), post(400)] },
   // An order's private link
-  "routes/order.$token": { rule: "link", probes: [get(200, token), post(302, token)] },
+  "routes/order.$token": { rule: "link", probes: [get(200, token), post(400, token)] },
   "routes/order.$token_.prescription": { rule: "link", probes: [get(200, token)] },
   "routes/order.$token_.receipt": { rule: "link", probes: [get(200, token)] },
   // A signed-in customer's own pages

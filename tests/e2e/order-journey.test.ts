@@ -40,7 +40,7 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
       await page.getByLabel("Phone").fill(phone);
       await page.getByLabel("Delivery address").fill("22 Zoo Road, Kano");
       await page.getByLabel("State", { exact: true }).selectOption("Kano");
-      await page.getByLabel("Bank transfer").check();
+      await page.getByRole("radio", { name: /^Bank transfer/ }).check();
       const popup = javaScript ? context.waitForEvent("page") : null;
       await page.getByRole("button", { name: "Checkout via WhatsApp" }).click();
       await page.waitForURL(/\/order\/[A-Za-z0-9_-]{43}\?placed=1$/);

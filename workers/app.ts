@@ -17,6 +17,7 @@ import { refuseDeadCredentials } from "../app/services/session.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
+import { deliverBatch, sweepOutbox } from "../app/features/messages/deliver.server";
 import { SIGNED_IN_HEADER } from "../sw/page-rules";
 import { withinBodyLimit } from "./body-limit";
 import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
@@ -24,6 +25,8 @@ import { logRequest } from "./request-log";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
+/** wrangler.toml [triggers]: the outbox sweep's schedule (the other one is the daily retention job). */
+const OUTBOX_SWEEP_CRON = "*/10 * * * *";
 const handleRemixRequest = createRequestHandler(serverBuild);
 
 let cachedConfig: { env: Env; config: AppConfig } | undefined;
@@ -63,10 +66,22 @@ export default {
     return response;
   },
 
-  /** The Cron Trigger: deletes what is past its retention period, as of the scheduled time. */
+  /**
+   * The Cron Triggers: every few minutes, messages stuck in the outbox go on the queue again; once a day,
+   * what is past its retention period is deleted, as of the scheduled time.
+   */
   async scheduled(controller, env) {
+    if (controller.cron === OUTBOX_SWEEP_CRON) {
+      await sweepOutbox(env, controller.scheduledTime);
+      return;
+    }
     const { retention } = configFor(env);
     await runRetention({ db: createDb(env.DB), bucket: env.IMAGES, retention }, controller.scheduledTime);
+  },
+
+  /** The messages queue and its dead-letter queue (wrangler.toml [[queues.consumers]]). */
+  async queue(batch, env) {
+    await deliverBatch(batch, env, configFor(env));
   },
 } satisfies ExportedHandler<Env>;
 
@@ -101,7 +116,7 @@ async function answer(
   const decision = edgeCacheDecision(request, url);
   // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
   const render = async (renderNonce: string) => {
-    const context = createAppLoadContext(env, ctx, config, renderNonce);
+    const context = createAppLoadContext(env, ctx, config, renderNonce, url.origin);
     // A dead bearer token is refused on every API call before any route runs (the session lookup it
     // makes is the one the route then reads).
     const refused = await refuseDeadCredentials(request, context);

@@ -54,9 +54,6 @@ export function storedChannels(channels: readonly MessageChannel[]): string {
   return MESSAGE_CHANNEL.values.filter((c) => channels.includes(c)).join(",");
 }
 
-/** Sending gives up after this many retries; the message then goes to the dead-letter queue. */
-export const MESSAGE_MAX_RETRIES = 5;
-
 /** Seconds before retry `attempt` (1, 2, …): doubling from `baseSeconds`, at most an hour. */
 export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
   return Math.min(3600, Math.round(baseSeconds * 2 ** Math.max(0, attempt - 1)));

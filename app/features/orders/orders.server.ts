@@ -21,6 +21,7 @@ import {
 } from "~/models/order.server";
 import type { AdminRole } from "~/lib/admin-roles";
 import { auditD1 } from "../audit/audit.server";
+import { asD1Statements, enqueueMessages, orderChangeMessages } from "../messages/messages.server";
 import { backOfficeOrders } from "~/models/order-search.server";
 import { findUserByEmail } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
@@ -299,6 +300,12 @@ export async function changeOrder(
             : [],
         )
       : [];
+    // The customer hears of each part that changed, in the same batch and only if the change is written.
+    const messages = await orderChangeMessages(context, current, {
+      payment: plan.payment,
+      delivery: plan.delivery,
+      review: review ? { decision: review.decision, note: review.note } : null,
+    });
     const written = await writeOrderChange(
       context.db,
       current,
@@ -309,8 +316,9 @@ export async function changeOrder(
         restock: plan.restock,
       },
       who,
-      audited,
+      [...audited, ...asD1Statements(context, messages, [orderStillAsRead(current)])],
     );
+    if (written) enqueueMessages(context, messages);
     if (!written) {
       // Someone changed the order between the read and the write: refused now if the machine refuses it
       // against the order as it is (a second pharmacist's decision, say), else the caller tries again.

@@ -9,9 +9,13 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { wranglerConfigFor } from "./scripts/wrangler-config.mjs";
+import { freePort } from "./tests/support/free-port";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
+  // The message providers' stand-in for the integration tests: its port is chosen here so the Worker's
+  // binding can name it; the project's global setup starts it there (tests/integration/message-standin.ts).
+  process.env.MEDISTORE_TEST_STANDIN_PORT ??= String(await freePort());
   return {
     test: {
       projects: [
@@ -38,6 +42,11 @@ export default defineConfig(async () => {
                   CHAT_SECRET: "integration-test-chat-secret-0123456789",
                   // Tests write to D1 directly, past the Worker: every request reads the catalogue version.
                   CATALOGUE_VERSION_TTL_MS: "0",
+                  MESSAGES_STANDIN_URL: `http://127.0.0.1:${process.env.MEDISTORE_TEST_STANDIN_PORT}`,
+                  SMS_WEBHOOK_SECRET: "integration-test-sms-webhook-secret",
+                  WHATSAPP_APP_SECRET: "integration-test-whatsapp-secret",
+                  // Retries at once: a test waits for a provider's recovery, not for a backoff.
+                  MESSAGE_RETRY_SECONDS: "0",
                 },
               },
             }),
@@ -57,6 +66,7 @@ export default defineConfig(async () => {
             // Password hashing (scrypt) is deliberately slow; a login-heavy test needs room on 2 cores.
             testTimeout: 30_000,
             setupFiles: ["./tests/integration/apply-migrations.ts"],
+            globalSetup: ["./tests/integration/message-standin.ts"],
           },
         },
         {

@@ -4,6 +4,7 @@
  * 1. .dev.vars from .dev.vars.example when missing   2. build   3. local D1 migrations
  * 4. demo catalogue when the database is empty        5. wrangler dev on http://localhost:8787
  *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each
+ *    and the message providers' stand-in (scripts/message-standin.mjs: SMS, WhatsApp, e-mail) on a free port
  * Ctrl+C stops everything.
  */
 import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
@@ -80,6 +81,15 @@ if (!fileVar(".dev.vars", "CHAT_SECRET")) {
   console.log("Added CHAT_SECRET (local default) to .dev.vars.");
 }
 const chatSecret = fileVar(".dev.vars", "CHAT_SECRET");
+// The message stand-in signs its callbacks with the secrets the Worker checks them with.
+for (const name of ["SMS_WEBHOOK_SECRET", "WHATSAPP_APP_SECRET"]) {
+  if (!fileVar(".dev.vars", name)) {
+    appendFileSync(".dev.vars", `\n${name}=${fileVar(".dev.vars.example", name)}\n`);
+    console.log(`Added ${name} (local default) to .dev.vars.`);
+  }
+}
+const MESSAGES_STANDIN_PORT = process.env.MESSAGES_STANDIN_PORT ?? String(await freePort());
+const MESSAGES_STANDIN_URL = `http://127.0.0.1:${MESSAGES_STANDIN_PORT}`;
 if (!process.env.MEDISTORE_SKIP_BUILD) step("Building the app", "npx", ["remix", "vite:build"]);
 step("Applying database migrations (local D1)", "npx", [
   "wrangler",
@@ -93,7 +103,9 @@ step("Applying database migrations (local D1)", "npx", [
 ]);
 step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/seed.ts", ...persistArgs]);
 
-console.log(`\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST})\n`);
+console.log(
+  `\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST}; messages sent land at /dev/inbox)\n`,
+);
 const output = withoutWranglerRequestLines();
 output.pipe(process.stdout);
 const { result } = concurrently(
@@ -103,6 +115,7 @@ const { result } = concurrently(
       command: [
         `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
+        `--var ${shellQuote(`MESSAGES_STANDIN_URL:${MESSAGES_STANDIN_URL}`)}`,
       ].join(" "),
       env,
       prefixColor: "green",
@@ -115,6 +128,18 @@ const { result } = concurrently(
       ].join(" "),
       env,
       prefixColor: "magenta",
+    },
+    {
+      name: "msgs",
+      command: "node scripts/message-standin.mjs",
+      env: {
+        ...env,
+        MESSAGES_STANDIN_PORT,
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        SMS_WEBHOOK_SECRET: fileVar(".dev.vars", "SMS_WEBHOOK_SECRET"),
+        WHATSAPP_APP_SECRET: fileVar(".dev.vars", "WHATSAPP_APP_SECRET"),
+      },
+      prefixColor: "cyan",
     },
   ],
   {

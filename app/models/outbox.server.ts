@@ -211,7 +211,7 @@ export async function messagesOfOrders(db: Database, orderIds: string[]): Promis
   return db
     .select(LINE)
     .from(outbox)
-    .where(inArray(outbox.orderId, orderIds.slice(0, 90)))
+    .where(inArray(outbox.orderId, orderIds.slice(0, 100)))
     .orderBy(outbox.createdAt, outbox.id);
 }
 

@@ -493,9 +493,9 @@ export const outbox = sqliteTable(
     channel: text("channel", { enum: MESSAGE_CHANNEL.values }).notNull(),
     /** A +234 phone number or an e-mail address. */
     recipient: text("recipient").notNull(),
-    /** Kept when the order is anonymised or the account deleted: the row then loses its recipient too. */
+    /** A deleted account's messages go with it (they hold its addresses). */
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     state: text("state", { enum: MESSAGE_STATE.values }).notNull().default("queued"),

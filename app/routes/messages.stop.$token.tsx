@@ -5,7 +5,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/form-field";
-import { MESSAGES_STOPPED, stopByLink, stopLinkPage } from "~/features/messages/manage.server";
+import { stopByLink, stopLinkPage } from "~/features/messages/manage.server";
+import { MESSAGES_STOPPED } from "~/features/messages/texts";
 import type { FormFailure } from "~/lib/app-error";
 import { handleForm, handlePage } from "~/services/http.server";
 

@@ -24,7 +24,6 @@ import { enqueueMessages } from "./messages.server";
 
 export const STOP_LINK_UNKNOWN =
   "This link to stop messages is not valid. Please use the link from a message.";
-export const MESSAGES_STOPPED = "Done: we will send no more messages to this address.";
 export const CHANNELS_SAVED = "Your message choices are saved.";
 
 /** "0803…4567" or "a…@example.com": enough for its owner to recognise, not enough to give it away. */

@@ -128,3 +128,6 @@ export function passwordChangedText(storePhone: string): MessageText {
 
 /** The last line of a customer's message: how to stop them. */
 export const stopLine = (stopLink: string) => `Reply STOP or open ${stopLink} to stop these messages.`;
+
+/** What the stop link's page says once its address is stopped. */
+export const MESSAGES_STOPPED = "Done: we will send no more messages to this address.";

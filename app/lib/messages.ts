@@ -61,3 +61,6 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number): number 
 
 /** A message queued this long ago and still not sent is put on the queue again by the sweep. */
 export const STUCK_AFTER_MS = 30 * 60 * 1000;
+
+/** How long a message (its address and text) is kept: long enough to answer "did you tell me?". */
+export const MESSAGE_KEEP_DAYS = 90;

@@ -250,3 +250,9 @@ export async function setAccountChannels(db: Database, userId: string, stored: s
     optInStatement(db, addresses.length ? addresses : [""]),
   ]);
 }
+
+/** The retention job: messages written before `cutoff` go, whatever their state. */
+export async function deleteMessagesBefore(db: Database, cutoff: number): Promise<number> {
+  const rows = await db.delete(outbox).where(lt(outbox.createdAt, cutoff)).returning({ id: outbox.id });
+  return rows.length;
+}

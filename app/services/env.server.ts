@@ -94,7 +94,10 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{5,20}$/, "WHATSAPP_PHONE_NUMBER_ID must be digits")
     .optional(),
-  WHATSAPP_TEMPLATE: z.string().regex(/^[a-z0-9_]{1,100}$/).default("order_update"),
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,100}$/)
+    .default("order_update"),
   WHATSAPP_APP_SECRET: z.string().min(16, "WHATSAPP_APP_SECRET must be at least 16 characters").optional(),
 });
 
@@ -153,10 +156,13 @@ const RATE_LIMIT_BINDINGS = [
 export function parseConfig(env: Env): AppConfig {
   if (!env.DB) throw new ConfigError("The D1 binding DB is missing (see wrangler.toml)");
   if (!env.IMAGES) throw new ConfigError("The R2 binding IMAGES is missing (see wrangler.toml)");
-  if (!env.MESSAGES_QUEUE)
-    throw new ConfigError("The queue binding MESSAGES_QUEUE is missing (see wrangler.toml [[queues.producers]])");
   if (!env.IMAGE_TRANSFORMS)
     throw new ConfigError("The Images binding IMAGE_TRANSFORMS is missing (see wrangler.toml)");
+
+  if (!env.MESSAGES_QUEUE)
+    throw new ConfigError(
+      "The queue binding MESSAGES_QUEUE is missing (see wrangler.toml [[queues.producers]])",
+    );
 
   for (const name of RATE_LIMIT_BINDINGS) {
     if (!env[name])

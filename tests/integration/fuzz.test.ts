@@ -267,7 +267,10 @@ const RECIPES: Record<string, Recipe> = {
     params: { provider: () => ["sms", "whatsapp"] },
     valid: { as: "json", fields: () => ({ message_id: "x", status: "Delivered", type: "outbound" }) },
   },
-  "routes/messages.stop.$token": { params: { token: () => "QQ.QQ" }, valid: { as: "form", fields: () => ({}) } },
+  "routes/messages.stop.$token": {
+    params: { token: () => "QQ.QQ" },
+    valid: { as: "form", fields: () => ({}) },
+  },
   "routes/dev.inbox": {},
 };
 

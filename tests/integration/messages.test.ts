@@ -82,7 +82,12 @@ async function settled(rows: () => Promise<Row[]>, timeout = 20_000) {
   );
 }
 
-async function guestOrder(productId: number, phone: string, client = new Client(), email = FORM_DETAILS.email) {
+async function guestOrder(
+  productId: number,
+  phone: string,
+  client = new Client(),
+  email = FORM_DETAILS.email,
+) {
   await client.post("/cart", { intent: "add", productId: String(productId) });
   const res = await client.post("/checkout", {
     idempotencyKey: await checkoutKey(client),
@@ -120,7 +125,7 @@ async function guestRxOrder(productId: number, phone: string) {
   return { id: row!.id, token };
 }
 
-const setStatus = (admin: TestUser, orderId: string, change: Record<string, string>) =>
+const setStatus = (admin: TestUser, orderId: string, change: Record<string, string | undefined>) =>
   new Client().fetch(`/api/orders/${orderId}`, {
     method: "PUT",
     body: JSON.stringify(change),

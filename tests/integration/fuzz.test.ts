@@ -269,7 +269,7 @@ const RECIPES: Record<string, Recipe> = {
   },
   "routes/messages.stop.$token": {
     params: { token: () => "QQ.QQ" },
-    valid: { as: "form", fields: () => ({}) },
+    valid: { as: "form", fields: () => ({ stop: "1" }) },
   },
   "routes/dev.inbox": {},
 };

@@ -72,7 +72,9 @@ export function paymentText(order: OrderFacts, to: string): MessageText {
 }
 
 export function reviewText(order: OrderFacts, decision: "approved" | "rejected", note: string): MessageText {
-  const said = note.trim() ? ` The pharmacist says: "${note.trim()}".` : "";
+  // The note as written, closed with a full stop only when it has none of its own.
+  const written = note.trim();
+  const said = written ? ` The pharmacist says: "${written}"${/[.!?]$/.test(written) ? "" : "."}` : "";
   if (decision === "approved")
     return {
       kind: "review_approved",

@@ -62,7 +62,7 @@ describe("messages, JavaScript off", () => {
     await row.getByRole("button", { name: "Save" }).click();
     await admin.getByText(`Order ${ref} is now Shipped`).first().waitFor();
 
-    // The local inbox page: the guest's phone got the three messages, in order.
+    // The local inbox page: the guest's phone got the three messages (newest first).
     await expect
       .poll(
         async () => {
@@ -75,9 +75,9 @@ describe("messages, JavaScript off", () => {
         { timeout: 20_000 },
       )
       .toEqual([
-        expect.stringContaining(`we have your order ${ref}`),
-        expect.stringContaining(`a pharmacist approved the prescription for order ${ref}`),
         expect.stringContaining(`order ${ref} is on its way`),
+        expect.stringContaining(`a pharmacist approved the prescription for order ${ref}`),
+        expect.stringContaining(`we have your order ${ref}`),
       ]);
 
     // Admin › Orders lists the order's messages with how far each got.

@@ -423,7 +423,9 @@ describe("stopping messages", () => {
     expect((await setStatus(admin, order.id, { deliveryStatus: "Shipped" })).status).toBe(200);
     expect((await messagesOf(order.id)).map((r) => r.kind)).toEqual(["order_received", "status"]);
 
-    const forged = await page.get(link.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    // One character of the signature changed (not the last: its low bits are padding a decoder drops).
+    const at = link.length - 5;
+    const forged = await page.get(link.slice(0, at) + (link[at] === "A" ? "B" : "A") + link.slice(at + 1));
     expect(forged.status).toBe(404);
   });
 

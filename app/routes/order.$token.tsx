@@ -33,10 +33,14 @@ import {
   ORDER_LINK_UNKNOWN,
   orderStatusPage,
   PAY_ON_DELIVERY_CHOSEN,
-  payOnDeliveryInstead,
 } from "~/features/orders/orders.server";
 import type { FormFailure } from "~/lib/app-error";
-import { paymentPanel, payWithLink, refreshPayment } from "~/features/payments/payments.server";
+import {
+  payOnDeliveryWithLink,
+  paymentPanel,
+  payWithLink,
+  refreshPayment,
+} from "~/features/payments/payments.server";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 import { orderAgain } from "~/features/cart/reorder.server";
 import { handleIntents, handlePage } from "~/services/http.server";
@@ -144,7 +148,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       "pay-on-delivery": {
         toast,
         run: async () => {
-          await payOnDeliveryInstead(request, context, token);
+          await payOnDeliveryWithLink(request, context, token);
           return redirectWithToast(
             back,
             { type: "success", message: PAY_ON_DELIVERY_CHOSEN },

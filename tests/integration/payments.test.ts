@@ -129,6 +129,24 @@ describe("paying online", () => {
     });
   });
 
+  it("the order page leads with paying while payable; WhatsApp comes second until it is paid", async () => {
+    const placed = await orderPaidOnline();
+    const before = await html(await placed.client.get(`/order/${placed.token}?placed=1`));
+    expect(before).toContain("Pay for it below: we prepare it as soon as the payment reaches us.");
+    const pay = before.indexOf("Pay ₦3,500.00 now");
+    const whatsApp = before.indexOf(">Send order on WhatsApp</a>");
+    expect(pay).toBeGreaterThan(0);
+    expect(whatsApp).toBeGreaterThan(pay);
+    expect(before).toContain("Questions before you pay?");
+
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    await deliver(sent.body, sent.signature);
+    const after = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(after).not.toContain("Questions before you pay?");
+    expect(after.indexOf("Send order on WhatsApp")).toBeGreaterThan(after.indexOf("Paid online: ₦3,500.00"));
+  });
+
   it("a signed charge.success webhook makes the order paid, once, recorded as the gateway's", async () => {
     const placed = await orderPaidOnline();
     const back = await press(placed.payUrl, "pay");
@@ -484,7 +502,10 @@ describe("paying on delivery instead, while the gateway may still take the money
     const placed = await orderPaidOnline();
     await press(placed.payUrl, "pay");
     const [sent] = await webhooksFor(placed.reference);
-    expect(await (await deliver(sent.body, sent.signature)).json()).toEqual({ received: true, outcome: "paid" });
+    expect(await (await deliver(sent.body, sent.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
 
     const refused = await switchToDelivery(placed);
     expect(refused.status).toBe(302);
@@ -548,7 +569,10 @@ describe("paying on delivery instead, while the gateway may still take the money
     const placed = await orderPaidOnline();
     expect((await switchToDelivery(placed)).status).toBe(302);
     expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
-    expect(await orderRow(placed.id)).toMatchObject({ payment_status: "unpaid", delivery_status: "Cancelled" });
+    expect(await orderRow(placed.id)).toMatchObject({
+      payment_status: "unpaid",
+      delivery_status: "Cancelled",
+    });
 
     await press(placed.payUrl, "pay");
     const [sent] = await webhooksFor(placed.reference);

@@ -300,7 +300,9 @@ describe("how an order is paid", () => {
     const switched = order({ paymentMethod: "pay_on_delivery" });
     expect(methodRefusal(switched, "paystack", "gateway")).toBeNull();
     expect(methodRefusal(order({ deliveryStatus: "Cancelled" }), "paystack", "gateway")).toBeNull();
-    expect(methodRefusal(order({ paymentStatus: "paid" }), "paystack", "gateway")).toEqual(OUTCOMES.forbidden);
+    expect(methodRefusal(order({ paymentStatus: "paid" }), "paystack", "gateway")).toEqual(
+      OUTCOMES.forbidden,
+    );
     expect(methodRefusal(online(), "bank_transfer", "gateway")).toEqual(OUTCOMES.forbidden);
     // Not without the money: the method alone, or beside a failure, is refused whole.
     for (const change of [{}, { paymentStatus: "failed" as const }])
@@ -326,7 +328,11 @@ describe("how an order is paid", () => {
       // Settled already: recorded, nothing more.
       [{ paymentMethod: "paystack", paymentStatus: "paid" }, "success", null],
       [{ paymentMethod: "pay_on_delivery", paymentStatus: "paid" }, "success", null],
-      [{ paymentMethod: "paystack", paymentStatus: "refunded", deliveryStatus: "Cancelled" }, "success", null],
+      [
+        { paymentMethod: "paystack", paymentStatus: "refunded", deliveryStatus: "Cancelled" },
+        "success",
+        null,
+      ],
       // A failure marks only an order still paid online and waiting for it.
       [{ paymentMethod: "paystack" }, "failed", { paymentStatus: "failed" }],
       [{ paymentMethod: "pay_on_delivery" }, "failed", null],

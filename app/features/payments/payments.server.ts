@@ -36,12 +36,7 @@ import {
   type GatewayConfig,
   type GatewayTransaction,
 } from "~/services/paystack.server";
-import {
-  changeOrder,
-  ORDER_LINK_UNKNOWN,
-  payOnDeliveryInstead,
-  publicOrigin,
-} from "../orders/orders.server";
+import { changeOrder, ORDER_LINK_UNKNOWN, payOnDeliveryInstead, publicOrigin } from "../orders/orders.server";
 import { ONLINE_PAYMENT_OFF } from "../checkout/messages";
 import { gatewayChange, isPayableOnline } from "../orders/order-state";
 import { requestRefund } from "./refunds.server";
@@ -218,7 +213,8 @@ export async function verifyAttempt(context: Context, attempt: PaymentAttempt): 
   } catch (error) {
     // The order changed between the read and the write (the shopper switched how they pay, say): its
     // answer is applied once more to the order as it now is.
-    if (error instanceof AppError && error.status === 409) return applyTransaction(context, attempt, tx, null);
+    if (error instanceof AppError && error.status === 409)
+      return applyTransaction(context, attempt, tx, null);
     throw error;
   }
 }
@@ -273,7 +269,8 @@ export async function payOnDeliveryWithLink(request: Request, context: Context, 
   const order = await getOrderByAccessToken(context.db, token);
   if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
   if (isPayableOnline(order))
-    for (const attempt of await pendingAttemptsOf(context.db, [order.id])) await verifyAttempt(context, attempt);
+    for (const attempt of await pendingAttemptsOf(context.db, [order.id]))
+      await verifyAttempt(context, attempt);
   return payOnDeliveryInstead(request, context, token);
 }
 

@@ -206,7 +206,10 @@ export function isPayableOnline(
  * through the gateway), one cancelled meanwhile has the money sent back, one already settled another way
  * is left as it is (staff are told). A failure marks only an order still paid online and awaiting it.
  */
-export function gatewayChange(order: OrderState, result: "success" | "failed"): OrderChange | null {
+export function gatewayChange(
+  order: OrderState,
+  result: "success" | "failed",
+): Pick<OrderChange, "paymentMethod" | "paymentStatus"> | null {
   if (!awaitsMoney(order)) return null;
   if (result === "failed")
     return PAYMENT_METHOD.entry(order.paymentMethod).online &&

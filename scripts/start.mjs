@@ -5,7 +5,8 @@
  * 4. demo catalogue when the database is empty        5. wrangler dev on http://localhost:8787
  *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each,
  *    the payment gateway's stand-in (scripts/paystack-standin.mjs) unless PAYSTACK_BASE_URL names a gateway,
- *    and the message providers' stand-in (scripts/message-standin.mjs: SMS, WhatsApp, e-mail) on a free port
+ *    the message providers' stand-in (scripts/message-standin.mjs: SMS, WhatsApp, e-mail) on a free port,
+ *    and the Cron Triggers of wrangler.toml on their schedules (scripts/dev-cron.mjs; wrangler dev has none)
  * Ctrl+C stops everything.
  */
 import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import concurrently from "concurrently";
+import { cronsOf } from "./dev-cron.mjs";
 import { withoutWranglerRequestLines } from "./dev-log.mjs";
 import { wranglerConfigFor } from "./wrangler-config.mjs";
 
@@ -114,6 +116,8 @@ console.log(
     STANDIN_PORT ? `, payment stand-in on http://127.0.0.1:${STANDIN_PORT}` : ""
   }; messages sent land at /dev/inbox)\n`,
 );
+// The scheduled jobs: wrangler dev runs the Worker's `scheduled` handler only when asked (--test-scheduled).
+const hasCrons = cronsOf(readFileSync("wrangler.toml", "utf8")).length > 0;
 const output = withoutWranglerRequestLines();
 output.pipe(process.stdout);
 const { result } = concurrently(
@@ -122,6 +126,7 @@ const { result } = concurrently(
       name: "app",
       command: [
         `npx wrangler dev --port ${PORT} --ip 127.0.0.1 --inspector-port ${INSPECTOR_PORT} --show-interactive-dev-session=false ${[...persistArgs, ...configArgs].map(shellQuote).join(" ")}`,
+        ...(hasCrons ? ["--test-scheduled"] : []),
         `--var ${shellQuote(`CHAT_HOST:${CHAT_HOST}`)}`,
         ...(STANDIN_PORT
           ? [`--var ${shellQuote(`PAYSTACK_BASE_URL:http://127.0.0.1:${STANDIN_PORT}`)}`]
@@ -142,6 +147,16 @@ const { result } = concurrently(
               PAYSTACK_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/payments/paystack`,
             },
             prefixColor: "cyan",
+          },
+        ]
+      : []),
+    ...(hasCrons
+      ? [
+          {
+            name: "cron",
+            command: `node scripts/dev-cron.mjs http://127.0.0.1:${PORT}`,
+            env,
+            prefixColor: "yellow",
           },
         ]
       : []),

@@ -64,6 +64,24 @@ export const QUOTE_INTENT = "quote";
 export const SHOW_TOTAL = "Show my total";
 export const CHOOSE_STATE_FOR_TOTAL = "Choose your state to see the delivery fee and your total.";
 
+/**
+ * What the order button says, by what happens when it is pressed: the WhatsApp hand-off, or the gateway's
+ * page to pay on; `any` is true of every way of paying (a browser without JavaScript that cannot tell which
+ * is chosen). The total once the state is known.
+ */
+export function orderButtonText(way: "whatsapp" | "online" | "any", totalKobo: number | null): string {
+  const total = totalKobo === null ? null : formatNaira(totalKobo);
+  if (way === "online") return total ? `Pay ${total} now` : "Place order and pay online";
+  const words = way === "whatsapp" ? "Checkout via WhatsApp" : "Place order";
+  return total ? `${words} · ${total}` : words;
+}
+
+/** The ways of paying the shop offers now: online only while the gateway is configured (root data). */
+function usePaymentMethods() {
+  const root = useRouteLoaderData("root") as { store?: { payOnline?: boolean } } | undefined;
+  return PAYMENT_METHOD.entries.filter((method) => root?.store?.payOnline || !method.online);
+}
+
 /** Delivery and total for the chosen state, by the same rule the server charges by; null: no state yet. */
 export function checkoutTotal(
   state: string | undefined,
@@ -128,6 +146,9 @@ export function DeliveryForm({
   const errors = result?.errors ?? {};
   const [chosenState, setChosenState] = useState<string | undefined>(undefined);
   const total = checkoutTotal(chosenState ?? values.deliveryState, table, subtotalKobo);
+  const methods = usePaymentMethods();
+  const [chosenMethod, setChosenMethod] = useState<string | undefined>(undefined);
+  const method = methods.find((m) => m.value === (chosenMethod ?? values.paymentMethod)) ?? methods[0];
 
   useEffect(() => {
     void loadCheck().catch(() => {
@@ -236,8 +257,10 @@ export function DeliveryForm({
         fees={table?.fees}
         freeThresholdKobo={table?.freeThresholdKobo ?? null}
         subtotalKobo={subtotalKobo}
+        methods={methods}
         problem={problem}
         onStateChange={setChosenState}
+        onMethodChange={setChosenMethod}
       />
       {subtotalKobo !== undefined ? (
         <TotalBox subtotalKobo={subtotalKobo} total={total} canAsk={!hydrated} />
@@ -256,8 +279,16 @@ export function DeliveryForm({
         disabled={busy || photo.shrinking}
         className="mt-1 rounded-lg bg-green-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60"
       >
-        {busy ? "Placing your order..." : "Checkout via WhatsApp"}
-        {total && !busy ? <span className="whitespace-nowrap"> · {formatNaira(total.totalKobo)}</span> : null}
+        {busy ? (
+          "Placing your order..."
+        ) : (
+          <OrderButtonText
+            online={method.online}
+            anyOnline={methods.some((m) => m.online)}
+            totalKobo={total?.totalKobo ?? null}
+            followsChoice={hydrated}
+          />
+        )}
       </button>
       {onBack ? (
         <button
@@ -389,23 +420,23 @@ function DeliveryChoices({
   fees,
   freeThresholdKobo,
   subtotalKobo,
+  methods,
   problem,
   onStateChange,
+  onMethodChange,
 }: {
   values: DeliveryDefaults;
   fees?: StateFee[];
   freeThresholdKobo: number | null;
   subtotalKobo?: number;
+  methods: ReturnType<typeof usePaymentMethods>;
   problem: (name: string) => { error?: string; invalid?: boolean; describedBy?: string };
   onStateChange: (state: string) => void;
+  onMethodChange: (method: string) => void;
 }) {
   const free = freeThresholdKobo !== null && subtotalKobo !== undefined && subtotalKobo >= freeThresholdKobo;
   const byState = new Map(fees?.map((fee) => [fee.state, fee]));
   const stateProblem = problem("deliveryState");
-  // Paying online only while the shop has the gateway configured (the root's data says so).
-  const payOnline = (useRouteLoaderData("root") as { store?: { payOnline?: boolean } } | undefined)?.store
-    ?.payOnline;
-  const methods = PAYMENT_METHOD.entries.filter((method) => payOnline || !method.online);
   return (
     <>
       <div>
@@ -443,13 +474,16 @@ function DeliveryChoices({
       <fieldset>
         <legend className="block text-sm font-medium text-gray-800">How you will pay</legend>
         <div className="mt-1 flex flex-col gap-1.5 text-sm">
-          {methods.map(({ value, label, hint }, index) => (
+          {methods.map(({ value, label, hint, online }, index) => (
             <label key={value} className="flex items-start gap-2">
               <input
                 type="radio"
                 name="paymentMethod"
                 value={value}
                 defaultChecked={values.paymentMethod ? values.paymentMethod === value : index === 0}
+                onChange={(event) => onMethodChange(event.currentTarget.value)}
+                // The order button's text follows it without JavaScript too (styles/shop.css).
+                data-online={online ? "" : undefined}
                 className="mt-1"
               />
               <span>
@@ -460,6 +494,35 @@ function DeliveryChoices({
           ))}
         </div>
       </fieldset>
+    </>
+  );
+}
+
+/**
+ * The order button's words for the way of paying chosen. With JavaScript they follow the radio; without
+ * it the page holds each text and the stylesheet shows the one for the checked radio (styles/shop.css),
+ * or, in a browser that cannot tell, the one true for every way.
+ */
+function OrderButtonText({
+  online,
+  anyOnline,
+  totalKobo,
+  followsChoice,
+}: {
+  online: boolean;
+  anyOnline: boolean;
+  totalKobo: number | null;
+  followsChoice: boolean;
+}) {
+  // Without the online way every choice ends on WhatsApp.
+  if (followsChoice || !anyOnline) return <>{orderButtonText(online ? "online" : "whatsapp", totalKobo)}</>;
+  return (
+    <>
+      {(["whatsapp", "online", "any"] as const).map((way) => (
+        <span key={way} data-order-text={way}>
+          {orderButtonText(way, totalKobo)}
+        </span>
+      ))}
     </>
   );
 }

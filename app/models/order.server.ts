@@ -210,7 +210,7 @@ export type OrderWrite = {
   restock: boolean;
 };
 
-type OrderAsRead = Pick<Order, "id" | "deliveryStatus" | "paymentStatus" | "reviewStatus">;
+type OrderAsRead = Pick<Order, "id" | "deliveryStatus" | "paymentStatus" | "paymentMethod" | "reviewStatus">;
 
 /** Holds while the order is as it was read: makes a statement of writeOrderChange's batch as conditional. */
 export function orderStillAsRead(asRead: OrderAsRead): SQL {
@@ -220,6 +220,7 @@ export function orderStillAsRead(asRead: OrderAsRead): SQL {
     eq(orders.id, asRead.id),
     eq(orders.deliveryStatus, asRead.deliveryStatus),
     eq(orders.paymentStatus, asRead.paymentStatus),
+    eq(orders.paymentMethod, asRead.paymentMethod),
     review,
   )})`;
 }
@@ -239,10 +240,18 @@ export async function writeOrderChange(
   also: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const d1 = db.$client;
-  const state = [asRead.id, asRead.deliveryStatus, asRead.paymentStatus, asRead.reviewStatus];
-  // The order as read, its four values bound from parameter ?n on.
+  const state = [
+    asRead.id,
+    asRead.deliveryStatus,
+    asRead.paymentStatus,
+    asRead.paymentMethod,
+    asRead.reviewStatus,
+  ];
+  // The order as read, its five values bound from parameter ?n on. How it is paid is among them: money
+  // the gateway confirms must not land on an order switched to paying offline a moment before.
   const stillAsRead = (n: number) =>
-    `id = ?${n} AND delivery_status = ?${n + 1} AND payment_status = ?${n + 2} AND review_status IS ?${n + 3}`;
+    `id = ?${n} AND delivery_status = ?${n + 1} AND payment_status = ?${n + 2} AND payment_method = ?${n + 3}
+       AND review_status IS ?${n + 4}`;
   const event = (kind: OrderEventKind, column: "delivery_status" | "payment_status", to: string) =>
     d1
       .prepare(
@@ -287,7 +296,7 @@ export async function writeOrderChange(
   const update = d1
     .prepare(
       `UPDATE orders SET delivery_status = ?1, payment_status = ?2, review_status = ?3,
-         payment_method = coalesce(?8, payment_method) WHERE ${stillAsRead(4)}`,
+         payment_method = coalesce(?9, payment_method) WHERE ${stillAsRead(4)}`,
     )
     .bind(
       write.delivery?.to ?? asRead.deliveryStatus,

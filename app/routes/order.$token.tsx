@@ -33,10 +33,14 @@ import {
   ORDER_LINK_UNKNOWN,
   orderStatusPage,
   PAY_ON_DELIVERY_CHOSEN,
-  payOnDeliveryInstead,
 } from "~/features/orders/orders.server";
 import type { FormFailure } from "~/lib/app-error";
-import { paymentPanel, payWithLink, refreshPayment } from "~/features/payments/payments.server";
+import {
+  payOnDeliveryWithLink,
+  paymentPanel,
+  payWithLink,
+  refreshPayment,
+} from "~/features/payments/payments.server";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 import { orderAgain } from "~/features/cart/reorder.server";
 import { handleIntents, handlePage } from "~/services/http.server";
@@ -144,7 +148,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       "pay-on-delivery": {
         toast,
         run: async () => {
-          await payOnDeliveryInstead(request, context, token);
+          await payOnDeliveryWithLink(request, context, token);
           return redirectWithToast(
             back,
             { type: "success", message: PAY_ON_DELIVERY_CHOSEN },
@@ -186,6 +190,8 @@ export default function OrderStatusPage() {
     PAYMENT_METHOD.entry(order.paymentMethod).takesReceipt &&
     (order.receiptUploadedAt !== null || PAYMENT_STATUS.entry(order.paymentStatus).settled);
   const [openedWhatsApp, setOpenedWhatsApp] = useState(false);
+  // An order to be paid online leads with paying; WhatsApp stays at hand, second.
+  const payFirst = payment?.payable === true;
 
   useEffect(() => {
     if (justPlaced) setOpenedWhatsApp(sendPendingWindowTo(whatsappUrl));
@@ -198,9 +204,11 @@ export default function OrderStatusPage() {
         <div role="status" className="mb-6 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <p className="font-semibold">Thank you! Your order {order.orderRef} has been recorded.</p>
           <p className="mt-1 text-sm">
-            {openedWhatsApp
-              ? "WhatsApp opened in a new tab with your order. Press send there so the pharmacy can confirm it."
-              : "Send it to the pharmacy on WhatsApp so they can confirm it and arrange delivery."}
+            {payFirst
+              ? "Pay for it below: we prepare it as soon as the payment reaches us."
+              : openedWhatsApp
+                ? "WhatsApp opened in a new tab with your order. Press send there so the pharmacy can confirm it."
+                : "Send it to the pharmacy on WhatsApp so they can confirm it and arrange delivery."}
           </p>
         </div>
       ) : null}
@@ -226,6 +234,18 @@ export default function OrderStatusPage() {
           phone={root?.store.phone}
           email={root?.store.email}
         />
+      ) : payFirst ? (
+        <p className="mt-3 text-sm text-gray-700">
+          Questions before you pay?{" "}
+          <a
+            href={whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-brand-700 underline"
+          >
+            Send order on WhatsApp
+          </a>
+        </p>
       ) : (
         // A cancelled order is not sent to the pharmacy any more.
         <a

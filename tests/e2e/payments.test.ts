@@ -4,15 +4,20 @@
  * and comes back to an order that says Paid; another's payment fails and they pay on delivery instead.
  */
 import type { Page } from "playwright-core";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
 import { uniqueEmail } from "./journeys";
 import { DELIVERY } from "./shopper-fixtures";
 
 withBrowser();
 
-/** The first product of the shop into the cart (the demo catalogue), then checks out paying online. */
-async function checkOutOnline(page: Page) {
+/**
+ * The first product of the shop into the cart (the demo catalogue), then checks out paying online. The
+ * order button says what happens for the way of paying chosen: with JavaScript it follows the radio, with
+ * the total; without it the stylesheet shows the words of the checked radio (the total is not known before
+ * "Show my total").
+ */
+async function checkOutOnline(page: Page, javaScript: boolean) {
   await page.goto("/shop");
   await page
     .getByRole("button", { name: /^Add to cart:/ })
@@ -25,10 +30,26 @@ async function checkOutOnline(page: Page) {
   await page.getByLabel("Phone").fill(DELIVERY.phone);
   await page.getByLabel("Delivery address").fill(DELIVERY.address);
   await page.getByLabel("State", { exact: true }).selectOption("Ebonyi");
+  const whatsApp = page.getByRole("button", {
+    name: javaScript ? /^Checkout via WhatsApp · ₦/ : /^Checkout via WhatsApp$/,
+  });
+  await whatsApp.waitFor();
   await page.getByLabel(/Online payment/).check();
-  await page.getByRole("button", { name: "Checkout via WhatsApp" }).click();
+  const pay = page.getByRole("button", {
+    name: javaScript ? /^Pay ₦[\d,]+\.\d\d now$/ : "Place order and pay online",
+  });
+  await pay.waitFor();
+  expect(await whatsApp.count()).toBe(0);
+  const label = (await pay.textContent())!;
+  // Back to paying on delivery: the button follows; then online again.
+  await page.getByLabel(/^Pay on delivery/).check();
+  await whatsApp.waitFor();
+  await page.getByLabel(/Online payment/).check();
+  await pay.click();
   await page.waitForURL(/\/pay\/[a-f0-9]+$/);
-  return (await page.getByTestId("standin-amount").textContent())!;
+  const amount = (await page.getByTestId("standin-amount").textContent())!;
+  if (javaScript) expect(label).toBe(`Pay ${amount} now`);
+  return amount;
 }
 
 describe.each([{ javaScript: false }, { javaScript: true }])(
@@ -36,21 +57,40 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
   ({ javaScript }) => {
     it("a guest pays on the gateway's page and the order says Paid", async () => {
       const page = await (await newContext({ javaScript })).newPage();
-      const amount = await checkOutOnline(page);
+      const amount = await checkOutOnline(page, javaScript);
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await page.waitForURL(/\/order\/[A-Za-z0-9_-]{43}\?trxref=/);
       await page.getByText(`Paid online: ${amount}. Thank you!`).waitFor();
       await page.getByText(/· Paid$/).waitFor();
       await page.getByText("Payment: not paid → paid").waitFor();
+      // Paid: the WhatsApp hand-off leads again.
+      await page.getByRole("link", { name: "Send order on WhatsApp" }).waitFor();
+      expect(await page.getByText("Questions before you pay?").count()).toBe(0);
+
+      // Cancelled after paying: the money goes back through the gateway, and the page says so.
+      await page.getByRole("link", { name: "Cancel this order" }).click();
+      await page.getByRole("button", { name: "Yes, cancel this order" }).click();
+      // The stand-in reports the refund done at once: the page may already say so.
+      await page
+        .getByText(new RegExp(`^(Your refund of ${amount} is on its way|Refunded: ${amount} went back)`))
+        .waitFor();
+      await page.getByText("Payment: paid → refund in progress").waitFor();
+      await page.reload();
+      await page.getByText(`Refunded: ${amount} went back to the card or account you paid with.`).waitFor();
     });
 
     it("a payment fails, the page offers to try again, and the guest pays on delivery instead", async () => {
       const page = await (await newContext({ javaScript })).newPage();
-      const amount = await checkOutOnline(page);
+      const amount = await checkOutOnline(page, javaScript);
       await page.getByRole("button", { name: "Fail", exact: true }).click();
       await page.waitForURL(/\/order\/[A-Za-z0-9_-]{43}\?trxref=/);
       await page.getByRole("heading", { name: "Your payment did not go through" }).waitFor();
-      await page.getByRole("button", { name: `Try again: pay ${amount}` }).waitFor();
+      const again = page.getByRole("button", { name: `Try again: pay ${amount}` });
+      await again.waitFor();
+      // Not paid yet: paying leads; the WhatsApp hand-off is there, second.
+      await page.getByText("Questions before you pay?").waitFor();
+      const whatsApp = page.getByRole("link", { name: "Send order on WhatsApp" });
+      expect((await whatsApp.boundingBox())!.y).toBeGreaterThan((await again.boundingBox())!.y);
       await page.getByRole("button", { name: "Pay on delivery instead" }).click();
       await page.getByText("Payment: online → on delivery").waitFor();
       await page.getByText(/Pay on delivery \(cash or card on the rider’s POS\) · Not paid/).waitFor();

@@ -12,6 +12,7 @@ import {
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
+import { METHOD_AFTER_PAYMENT } from "~/features/orders/order-state";
 import { bearer, checkoutKey, Client, FORM_DETAILS, html, ORIGIN, seedProducts, signUp } from "./helpers";
 
 const STANDIN = env.PAYSTACK_BASE_URL!;
@@ -126,6 +127,24 @@ describe("paying online", () => {
       payment_method: "paystack",
       delivery_status: "Pending",
     });
+  });
+
+  it("the order page leads with paying while payable; WhatsApp comes second until it is paid", async () => {
+    const placed = await orderPaidOnline();
+    const before = await html(await placed.client.get(`/order/${placed.token}?placed=1`));
+    expect(before).toContain("Pay for it below: we prepare it as soon as the payment reaches us.");
+    const pay = before.indexOf("Pay ₦3,500.00 now");
+    const whatsApp = before.indexOf(">Send order on WhatsApp</a>");
+    expect(pay).toBeGreaterThan(0);
+    expect(whatsApp).toBeGreaterThan(pay);
+    expect(before).toContain("Questions before you pay?");
+
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    await deliver(sent.body, sent.signature);
+    const after = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(after).not.toContain("Questions before you pay?");
+    expect(after.indexOf("Send order on WhatsApp")).toBeGreaterThan(after.indexOf("Paid online: ₦3,500.00"));
   });
 
   it("a signed charge.success webhook makes the order paid, once, recorded as the gateway's", async () => {
@@ -431,5 +450,187 @@ describe("paying online", () => {
       bearer(user),
     );
     expect((await other.json<{ order: { payment: unknown } }>()).order.payment).toBeNull();
+  });
+});
+
+/**
+ * Switching to pay on delivery while a payment at the gateway may still go through: whichever arrives
+ * first, money the gateway took is recorded as paid online (method and reference), and a cancel or a
+ * rejection sends it back through the gateway.
+ */
+describe("paying on delivery instead, while the gateway may still take the money", () => {
+  const switchToDelivery = (placed: Placed) =>
+    placed.client.post(`/order/${placed.token}`, { intent: "pay-on-delivery" });
+
+  const SWITCHED = { from_status: "paystack", to_status: "pay_on_delivery", changed_by_name: "The customer" };
+  const BACK_ONLINE = { from_status: "pay_on_delivery", to_status: "paystack", changed_by_name: "Paystack" };
+  const PAID = { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" };
+
+  async function attemptOf(reference: string) {
+    return env.DB.prepare("SELECT status, gateway_id FROM payment_attempts WHERE reference = ?")
+      .bind(reference)
+      .first<{ status: string; gateway_id: string | null }>();
+  }
+
+  it("switch, then the webhook: paid online again, on the timeline; a cancel refunds it", async () => {
+    const placed = await orderPaidOnline();
+    expect((await switchToDelivery(placed)).status).toBe(302);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "unpaid",
+      payment_method: "pay_on_delivery",
+      delivery_status: "Pending",
+    });
+    expect(await paymentEvents(placed.id)).toEqual([SWITCHED]);
+
+    // The gateway's page was still open: the shopper pays there after all.
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    const res = await deliver(sent.body, sent.signature);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "paid" });
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "paid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+    expect(await attemptOf(placed.reference)).toEqual({ status: "success", gateway_id: expect.any(String) });
+    expect(await paymentEvents(placed.id)).toEqual([SWITCHED, BACK_ONLINE, PAID]);
+    const page = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(page).toContain("Paid online: ₦3,500.00");
+    expect(page).toContain("Payment: on delivery → online");
+
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "refund_pending",
+      payment_method: "paystack",
+      delivery_status: "Cancelled",
+    });
+    expect((await webhooksFor(placed.reference)).map((w) => w.event)).toContain("refund.processed");
+  });
+
+  it("the webhook, then a switch: refused, the order stays paid online", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    expect(await (await deliver(sent.body, sent.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
+
+    const refused = await switchToDelivery(placed);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe(`/order/${placed.token}`);
+    expect(await html(await placed.client.get(`/order/${placed.token}`))).toContain(
+      METHOD_AFTER_PAYMENT.replace(/'/g, "&#x27;"),
+    );
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "paid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+    expect(await paymentEvents(placed.id)).toEqual([PAID]);
+  });
+
+  it("paid at the gateway, its webhook not here yet: the switch asks the gateway first and is refused", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    expect((await switchToDelivery(placed)).status).toBe(302);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "paid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+    expect(await paymentEvents(placed.id)).toEqual([PAID]);
+    // The webhook arriving afterwards changes nothing more.
+    const [sent] = await webhooksFor(placed.reference);
+    expect(await (await deliver(sent.body, sent.signature)).json()).toEqual({
+      received: true,
+      outcome: "recorded:success",
+    });
+  });
+
+  it("switch, then paid with no webhook: the payments job finds it; staff's cancel refunds it", async () => {
+    const placed = await orderPaidOnline();
+    expect((await switchToDelivery(placed)).status).toBe(302);
+    await press(placed.payUrl, "pay");
+    // No webhook delivered: a few minutes on, the job asks the gateway about the attempt still open.
+    await runPaymentsJob(Date.now() + 6 * 60 * 1000);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "paid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+    expect(await paymentEvents(placed.id)).toEqual([SWITCHED, BACK_ONLINE, PAID]);
+
+    const admin = await signUp("Bola Admin", "admin");
+    const res = await admin.client.fetch(`/api/orders/${placed.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ deliveryStatus: "Cancelled" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json<{ order: { paymentStatus: string; paymentMethod: string } }>()).toMatchObject({
+      order: { paymentStatus: "refund_pending", paymentMethod: "paystack" },
+    });
+    expect((await webhooksFor(placed.reference)).map((w) => w.event)).toContain("refund.processed");
+  });
+
+  it("switch, cancel, then the money: recorded as paid online and sent straight back", async () => {
+    const placed = await orderPaidOnline();
+    expect((await switchToDelivery(placed)).status).toBe(302);
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    expect(await orderRow(placed.id)).toMatchObject({
+      payment_status: "unpaid",
+      delivery_status: "Cancelled",
+    });
+
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    expect(await (await deliver(sent.body, sent.signature)).json()).toEqual({
+      received: true,
+      outcome: "refund_pending",
+    });
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "refund_pending",
+      payment_method: "paystack",
+      delivery_status: "Cancelled",
+    });
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(placed.reference)).map((w) => w.event)).toContain("refund.processed"),
+    );
+    expect(await html(await placed.client.get(`/order/${placed.token}`))).toContain(
+      "Your refund of ₦3,500.00 is on its way",
+    );
+  });
+
+  it("the switch and the webhook at once: whichever wins, the money is recorded as paid online", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    const [switched, delivered] = await Promise.all([
+      switchToDelivery(placed),
+      deliver(sent.body, sent.signature),
+    ]);
+    expect(switched.status).toBe(302);
+    expect(delivered.status).toBe(200);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "paid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+  });
+
+  it("a failure reported after the switch leaves the order paying on delivery, not failed", async () => {
+    const placed = await orderPaidOnline();
+    expect((await switchToDelivery(placed)).status).toBe(302);
+    await press(placed.payUrl, "fail");
+    await runPaymentsJob(Date.now() + 6 * 60 * 1000);
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "unpaid",
+      payment_method: "pay_on_delivery",
+      delivery_status: "Pending",
+    });
+    expect(await attemptOf(placed.reference)).toMatchObject({ status: "failed" });
+    expect(await paymentEvents(placed.id)).toEqual([SWITCHED]);
   });
 });

@@ -4,11 +4,20 @@ import { describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, PHOTO_FORM_MAX_BYTES } from "~/lib/limits";
 import { checkoutKey, Client, countRows, DEMO, FORM_DETAILS, html, PNG_BYTES, seedProducts } from "./helpers";
 
-/** The text of the page's order button, tags dropped. */
-function orderButton(page: string): string {
-  const buttons = [...page.matchAll(/<button type="submit"[^>]*>([\s\S]*?)<\/button>/g)];
-  const texts = buttons.map((match) => match[1].replace(/<[^>]+>/g, ""));
-  return texts.find((text) => text.startsWith("Checkout via WhatsApp")) ?? "";
+/**
+ * The words of the page's order button for a way of paying: without JavaScript the page holds one text per
+ * way and the stylesheet shows the one of the checked radio ("whatsapp" for paying on delivery or by
+ * transfer, "online"), or "any" where the browser cannot tell.
+ */
+function orderButton(page: string, way: "whatsapp" | "online" | "any" = "whatsapp"): string {
+  const match = new RegExp(`<span data-order-text="${way}">([^<]*)</span>`).exec(page);
+  return match?.[1] ?? "";
+}
+
+/** The payment method's radio input, as the page has it. */
+function radio(page: string, value: string): string {
+  const inputs = page.match(/<input [^>]*name="paymentMethod"[^>]*>/g) ?? [];
+  return inputs.find((input) => input.includes(`value="${value}"`)) ?? "";
 }
 
 async function cartWith(productId: number, qty = 1) {
@@ -24,6 +33,30 @@ describe("checkout › the total before ordering, without JavaScript", () => {
     expect(page).toContain("Choose your state to see the delivery fee and your total.");
     expect(page).toMatch(/<button type="submit" name="intent" value="quote"[^>]*>Show my total<\/button>/);
     expect(orderButton(page)).toBe("Checkout via WhatsApp");
+    expect(orderButton(page, "online")).toBe("Place order and pay online");
+    expect(orderButton(page, "any")).toBe("Place order");
+    // The stylesheet picks by the checked radio: paying on delivery, the first way, is checked.
+    expect(radio(page, "pay_on_delivery")).toContain('checked=""');
+    expect(radio(page, "paystack")).toContain('data-online=""');
+    expect(radio(page, "paystack")).not.toContain("checked");
+  });
+
+  it("the order button says what happens for each way of paying, with the total once it is known", async () => {
+    const [para] = await seedProducts([DEMO[1]]);
+    const client = await cartWith(para.id);
+    const res = await client.post("/checkout", {
+      intent: "quote",
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      deliveryState: "Kano",
+      paymentMethod: "paystack",
+    });
+    expect(res.status).toBe(200);
+    const page = await html(res);
+    expect(orderButton(page, "online")).toBe("Pay ₦5,700.00 now");
+    expect(orderButton(page, "whatsapp")).toBe("Checkout via WhatsApp · ₦5,700.00");
+    expect(orderButton(page, "any")).toBe("Place order · ₦5,700.00");
+    expect(radio(page, "paystack")).toContain('checked=""');
   });
 
   it("'Show my total' answers the fee and total for the state, keeps every field, and orders nothing", async () => {

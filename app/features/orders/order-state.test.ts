@@ -22,6 +22,7 @@ import {
   AWAITING_REVIEW,
   changesNothing,
   deliveryRefusal,
+  gatewayChange,
   nextStatuses,
   NOT_A_PHARMACIST,
   NOT_A_PRESCRIPTION_ORDER,
@@ -293,6 +294,77 @@ describe("how an order is paid", () => {
         "customer",
       ),
     ).toMatchObject({ payment: null, refund: false, restock: true });
+  });
+
+  it("the gateway sets it back to online only as its money arrives, even on a cancelled order", () => {
+    const switched = order({ paymentMethod: "pay_on_delivery" });
+    expect(methodRefusal(switched, "paystack", "gateway")).toBeNull();
+    expect(methodRefusal(order({ deliveryStatus: "Cancelled" }), "paystack", "gateway")).toBeNull();
+    expect(methodRefusal(order({ paymentStatus: "paid" }), "paystack", "gateway")).toEqual(
+      OUTCOMES.forbidden,
+    );
+    expect(methodRefusal(online(), "bank_transfer", "gateway")).toEqual(OUTCOMES.forbidden);
+    // Not without the money: the method alone, or beside a failure, is refused whole.
+    for (const change of [{}, { paymentStatus: "failed" as const }])
+      expect(() => planOrderChange(switched, { paymentMethod: "paystack", ...change }, "gateway")).toThrow(
+        new AppError(403, PAYMENT_NOT_YOURS),
+      );
+  });
+
+  it("what the gateway's word makes of an order, whatever happened before it arrived", () => {
+    const paidOnline = { paymentMethod: "paystack", paymentStatus: "paid" };
+    const cases: [Partial<OrderState>, "success" | "failed", object | null][] = [
+      [{ paymentMethod: "paystack" }, "success", paidOnline],
+      [{ paymentMethod: "paystack", paymentStatus: "failed" }, "success", paidOnline],
+      // Switched to paying offline before the money came: paid online again.
+      [{ paymentMethod: "pay_on_delivery" }, "success", paidOnline],
+      [{ paymentMethod: "bank_transfer" }, "success", paidOnline],
+      // Cancelled (or released) meanwhile: the money goes back through the gateway.
+      [
+        { paymentMethod: "pay_on_delivery", deliveryStatus: "Cancelled" },
+        "success",
+        { paymentMethod: "paystack", paymentStatus: "refund_pending" },
+      ],
+      // Settled already: recorded, nothing more.
+      [{ paymentMethod: "paystack", paymentStatus: "paid" }, "success", null],
+      [{ paymentMethod: "pay_on_delivery", paymentStatus: "paid" }, "success", null],
+      [
+        { paymentMethod: "paystack", paymentStatus: "refunded", deliveryStatus: "Cancelled" },
+        "success",
+        null,
+      ],
+      // A failure marks only an order still paid online and waiting for it.
+      [{ paymentMethod: "paystack" }, "failed", { paymentStatus: "failed" }],
+      [{ paymentMethod: "pay_on_delivery" }, "failed", null],
+      [{ paymentMethod: "paystack", deliveryStatus: "Cancelled" }, "failed", null],
+      [{ paymentMethod: "paystack", paymentStatus: "paid" }, "failed", null],
+    ];
+    for (const [state, result, expected] of cases) {
+      const change = gatewayChange(order(state), result);
+      expect(change, `${JSON.stringify(state)} ${result}`).toEqual(expected);
+      // The machine lets the gateway make every change it plans.
+      if (change) expect(() => planOrderChange(order(state), change, "gateway")).not.toThrow();
+    }
+  });
+
+  it("money confirmed after the switch to paying on delivery is an online payment: a cancel refunds it", () => {
+    const switched = order({ paymentMethod: "pay_on_delivery" });
+    const change = gatewayChange(switched, "success")!;
+    expect(planOrderChange(switched, change, "gateway")).toEqual({
+      method: { from: "pay_on_delivery", to: "paystack" },
+      payment: { from: "unpaid", to: "paid" },
+      delivery: null,
+      review: null,
+      restock: false,
+      refund: false,
+    });
+    // A pharmacist's rejection cancels it: refunded through the gateway like any cancel.
+    const paid = online({ paymentStatus: "paid", reviewStatus: "pending" });
+    expect(planOrderChange(paid, { review: "rejected" }, "pharmacist")).toMatchObject({
+      payment: { from: "paid", to: "refund_pending" },
+      delivery: { from: "Pending", to: "Cancelled" },
+      refund: true,
+    });
   });
 
   it("is payable online while paid online, not paid and Pending", () => {

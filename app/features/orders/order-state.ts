@@ -127,10 +127,17 @@ export function paymentRefusal(
   return null;
 }
 
+/** The order's money has not arrived (nor been sent back): what it is paid by may still change. */
+const awaitsMoney = (order: Pick<OrderState, "paymentStatus">) =>
+  order.paymentStatus === "unpaid" || order.paymentStatus === "failed";
+
+/** The way of paying the gateway's money arrives by. */
+const ONLINE_METHOD = PAYMENT_METHOD.entries.find((method) => method.online)!.value;
+
 /**
  * Why `actor` may not change how the order is paid, or null when they may: an order paid online whose money
  * has not arrived may switch to a way of paying offline (its payment failed, say), the shopper while it is
- * Pending, staff until it is cancelled. The gateway never changes it.
+ * Pending, staff until it is cancelled. The gateway only sets it back to online, as its money arrives.
  */
 export function methodRefusal(
   order: Pick<OrderState, "deliveryStatus" | "paymentMethod" | "paymentStatus">,
@@ -138,12 +145,15 @@ export function methodRefusal(
   actor: OrderActor,
 ): Refusal | null {
   if (order.paymentMethod === to) return null;
+  // The gateway's one move: money it confirms was paid online, so the order is paid online again, even
+  // cancelled meanwhile (its refund then goes through the gateway). Only with that money (gatewayChange).
+  if (actor === "gateway")
+    return PAYMENT_METHOD.entry(to).online && awaitsMoney(order) ? null : forbidden(PAYMENT_NOT_YOURS);
   if (!actsAs(actor, ["customer", "admin"])) return forbidden(PAYMENT_NOT_YOURS);
   if (order.deliveryStatus === "Cancelled") return conflict(PAYMENT_OF_CANCELLED);
   if (!PAYMENT_METHOD.entry(order.paymentMethod).online || PAYMENT_METHOD.entry(to).online)
     return conflict(METHOD_NOT_ONLINE);
-  if (order.paymentStatus !== "unpaid" && order.paymentStatus !== "failed")
-    return conflict(METHOD_AFTER_PAYMENT);
+  if (!awaitsMoney(order)) return conflict(METHOD_AFTER_PAYMENT);
   if (actor === "customer" && order.deliveryStatus !== "Pending") return conflict(METHOD_ONCE_PREPARED);
   return null;
 }
@@ -189,6 +199,30 @@ export function isPayableOnline(
   );
 }
 
+/**
+ * What the gateway's settled word on a payment makes of the order, or null when it changes nothing (only
+ * recorded). Money it confirms is a payment made online whatever happened meanwhile, in whichever order
+ * the events arrive: an order switched to paying offline is paid online again (so a cancel refunds it
+ * through the gateway), one cancelled meanwhile has the money sent back, one already settled another way
+ * is left as it is (staff are told). A failure marks only an order still paid online and awaiting it.
+ */
+export function gatewayChange(
+  order: OrderState,
+  result: "success" | "failed",
+): Pick<OrderChange, "paymentMethod" | "paymentStatus"> | null {
+  if (!awaitsMoney(order)) return null;
+  if (result === "failed")
+    return PAYMENT_METHOD.entry(order.paymentMethod).online &&
+      order.paymentStatus === "unpaid" &&
+      order.deliveryStatus !== "Cancelled"
+      ? { paymentStatus: "failed" }
+      : null;
+  return {
+    paymentMethod: ONLINE_METHOD,
+    paymentStatus: order.deliveryStatus === "Cancelled" ? "refund_pending" : "paid",
+  };
+}
+
 /** What a caller asks to change; any of them, at once. */
 export type OrderChange = {
   paymentMethod?: PaymentMethod;
@@ -218,7 +252,7 @@ export const changesNothing = (plan: OrderPlan) =>
  * Checks the whole change before anything is written, as if its parts were made one after the other
  * (how it is paid, its payment, then delivery status, then review): one refusal refuses all of it
  * (AppError 403 or 409). A rejected prescription cancels the order; an order switching from a failed
- * online payment to paying offline is simply not paid yet.
+ * online payment to paying offline is simply not paid yet; one paid online and cancelled is refunded.
  */
 export function planOrderChange(order: OrderState, change: OrderChange, actor: OrderActor): OrderPlan {
   const refuse = (refusal: Refusal | null) => {
@@ -235,9 +269,13 @@ export function planOrderChange(order: OrderState, change: OrderChange, actor: O
   let state = order;
   if (change.paymentMethod !== undefined) {
     refuse(methodRefusal(state, change.paymentMethod, actor));
+    const moneyArrives = change.paymentStatus === "paid" || change.paymentStatus === "refund_pending";
+    if (actor === "gateway" && !moneyArrives) refuse(forbidden(PAYMENT_NOT_YOURS));
     if (change.paymentMethod !== state.paymentMethod) {
       plan.method = { from: state.paymentMethod, to: change.paymentMethod };
-      if (state.paymentStatus === "failed") plan.payment = { from: "failed", to: "unpaid" };
+      // Paying offline after a failed online payment: simply not paid yet.
+      if (state.paymentStatus === "failed" && !PAYMENT_METHOD.entry(change.paymentMethod).online)
+        plan.payment = { from: "failed", to: "unpaid" };
       state = {
         ...state,
         paymentMethod: change.paymentMethod,

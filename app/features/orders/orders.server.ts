@@ -317,6 +317,10 @@ export async function changeOrder(
             action: "order_status_changed" as const,
             detail: `${current.deliveryStatus} → ${plan.delivery.to}`,
           },
+          plan.method && {
+            action: "order_payment_changed" as const,
+            detail: `Paid ${PAYMENT_METHOD.entry(plan.method.from).choice} → ${PAYMENT_METHOD.entry(plan.method.to).choice}`,
+          },
           plan.payment && {
             action: "order_payment_changed" as const,
             detail: `${current.paymentStatus} → ${plan.payment.to}`,

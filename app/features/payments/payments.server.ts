@@ -36,9 +36,9 @@ import {
   type GatewayConfig,
   type GatewayTransaction,
 } from "~/services/paystack.server";
-import { changeOrder, ORDER_LINK_UNKNOWN, publicOrigin } from "../orders/orders.server";
+import { changeOrder, ORDER_LINK_UNKNOWN, payOnDeliveryInstead, publicOrigin } from "../orders/orders.server";
 import { ONLINE_PAYMENT_OFF } from "../checkout/messages";
-import { isPayableOnline } from "../orders/order-state";
+import { gatewayChange, isPayableOnline } from "../orders/order-state";
 import { requestRefund } from "./refunds.server";
 
 /** The name the order's timeline gives the gateway's changes. */
@@ -161,22 +161,14 @@ async function applyTransaction(
     await markChecked(context.db, attempt.reference, now);
     return `pending:${tx.status}`;
   }
-  const target =
-    status === "success"
-      ? // Money that arrives for an order cancelled meanwhile goes straight back.
-        order.deliveryStatus === "Cancelled"
-        ? "refund_pending"
-        : "paid"
-      : "failed";
-  const moves =
-    (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") &&
-    (target !== "failed" || (order.paymentStatus === "unpaid" && order.deliveryStatus !== "Cancelled"));
-  const outcome = moves ? target : `recorded:${status}`;
+  // What the gateway's word makes of the order is the state machine's to say, whatever came before.
+  const change = gatewayChange(order, status);
+  const outcome = change?.paymentStatus ?? `recorded:${status}`;
   const statements = (onlyIf?: Parameters<typeof eventRecord>[2]) => [
     ...record(outcome, onlyIf),
     attemptOutcome(context.db, attempt.reference, { status, gatewayId: tx.id, checkedAt: now }, onlyIf),
   ];
-  if (!moves) {
+  if (!change) {
     if (status === "success" && order.paymentStatus !== "paid")
       console.warn("payments: money arrived for an order that is not awaiting it", {
         reference: attempt.reference,
@@ -186,14 +178,14 @@ async function applyTransaction(
     return outcome;
   }
   try {
-    await changeOrder(context, order, { paymentStatus: target }, GATEWAY, "gateway", (current) =>
+    await changeOrder(context, order, change, GATEWAY, "gateway", (current) =>
       statements(orderStillAsRead(current)),
     );
   } catch (error) {
     if (isDuplicateEvent(error)) return "duplicate";
     throw error;
   }
-  if (target === "refund_pending") {
+  if (outcome === "refund_pending") {
     // Asked after the answer (a webhook is answered fast); the job asks again if this fails.
     context.cloudflare.ctx.waitUntil(requestRefund(context, order.id));
   }
@@ -216,7 +208,15 @@ export async function verifyAttempt(context: Context, attempt: PaymentAttempt): 
     await markChecked(context.db, attempt.reference, Date.now());
     return "unreachable";
   }
-  return applyTransaction(context, attempt, tx, null);
+  try {
+    return await applyTransaction(context, attempt, tx, null);
+  } catch (error) {
+    // The order changed between the read and the write (the shopper switched how they pay, say): its
+    // answer is applied once more to the order as it now is.
+    if (error instanceof AppError && error.status === 409)
+      return applyTransaction(context, attempt, tx, null);
+    throw error;
+  }
 }
 
 /**
@@ -258,6 +258,20 @@ export async function payWithLink(request: Request, context: Context, token: str
   const order = await getOrderByAccessToken(context.db, token);
   if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
   return (await startPayment(context, order, publicOrigin(request, context))).authorizationUrl;
+}
+
+/**
+ * The link holder would rather pay on delivery. The gateway is asked first about the payments still open:
+ * money already taken keeps the order paid online (the switch is then refused); one that goes through
+ * later puts it back (gatewayChange).
+ */
+export async function payOnDeliveryWithLink(request: Request, context: Context, token: string) {
+  const order = await getOrderByAccessToken(context.db, token);
+  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
+  if (isPayableOnline(order))
+    for (const attempt of await pendingAttemptsOf(context.db, [order.id]))
+      await verifyAttempt(context, attempt);
+  return payOnDeliveryInstead(request, context, token);
 }
 
 export type WebhookAnswer = { status: 200 | 400 | 401; outcome: string };

@@ -15,8 +15,8 @@ declare module "@remix-run/cloudflare" {
 }
 
 /**
- * React, React DOM and Remix go into one browser chunk named "framework": the bench tells their size from
- * our own code's by that name (scripts/bench/measure/first-load.mjs).
+ * React, React DOM and Remix go into one browser chunk named "framework" (with Remix's client entry): the
+ * bench tells their size from our own code's by that name (scripts/bench/measure/first-load.mjs).
  */
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
@@ -52,10 +52,17 @@ function routesImporting(id: string, moduleInfo: ModuleInfoOf, seen = new Set<st
 function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
   // With React's CommonJS modules go Rollup's helpers for them: in "app", they would make the two chunks
   // import each other, and React would run after the code that needs it. Remix's client entry (a few lines
-  // that start hydration) rides with them rather than in a request of its own.
-  if (FRAMEWORK.test(id) || id.includes("vite/preload-helper") || id.startsWith("\0") || ENTRY_CLIENT.test(id))
+  // that start hydration) rides with them rather than in a request of its own: it then runs as the route
+  // modules are imported, and its hydrate() waits for a timer, by which time Remix's inline script has
+  // listed them.
+  if (
+    FRAMEWORK.test(id) ||
+    id.includes("vite/preload-helper") ||
+    id.startsWith("\0") ||
+    ENTRY_CLIENT.test(id)
+  )
     return "framework";
-  // The root route, which every page loads, is the "app" chunk itself (see preserveEntrySignatures below).
+  // The root route, which every page loads, is the "app" chunk itself (rootRouteIsAppChunk).
   if (ROOT_MODULE.test(id.replace(/\?.*$/, ""))) return "app";
   if (!id.includes("/app/") || ROUTE_MODULE.test(id) || id.includes("?")) return undefined;
   const routes = [...routesImporting(id, getModuleInfo)];
@@ -135,7 +142,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? true : "terser",
     terserOptions: isSsrBuild ? undefined : { compress: { passes: 2 }, format: { comments: false } },
     cssMinify: true,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: chunkOf, entryFileNames: fileName, chunkFileNames: fileName } },
+    rollupOptions: isSsrBuild
+      ? {}
+      : { output: { manualChunks: chunkOf, entryFileNames: fileName, chunkFileNames: fileName } },
     // No preload lists inside our chunks: the code behind a dynamic import() comes after the first paint,
     // and the lists of its dependencies' file names cost more bytes on the first load than they save later.
     modulePreload: false,

@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
 import { serverRouter } from "./scripts/build/server-router-plugin";
@@ -15,14 +15,15 @@ declare module "@remix-run/cloudflare" {
 }
 
 /**
- * React, React DOM and Remix go into one browser chunk named "framework": the bench tells their size from
- * our own code's by that name (scripts/bench/measure/first-load.mjs).
+ * React, React DOM and Remix go into one browser chunk named "framework" (with Remix's client entry): the
+ * bench tells their size from our own code's by that name (scripts/bench/measure/first-load.mjs).
  */
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 /** A route module as Rollup sees it (Remix's client entry for a route re-exports from it). */
 const ROUTE_MODULE = /\/app\/(root|routes\/[^/]+|layouts\/[^/]+)\.tsx$/;
 const ROOT_MODULE = /\/app\/root\.tsx$/;
+const ENTRY_CLIENT = /\/app\/entry\.client\.tsx$/;
 /** The catalogue's pages, where shoppers land (lib/route-policy.ts: the ones given the inline stylesheet). */
 const CATALOGUE_PAGES = new Set(inlineStylesheetRoutes());
 const isCataloguePage = (route: string) => CATALOGUE_PAGES.has(route.replace(/^.*\/app\//, ""));
@@ -50,8 +51,19 @@ function routesImporting(id: string, moduleInfo: ModuleInfoOf, seen = new Set<st
  */
 function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
   // With React's CommonJS modules go Rollup's helpers for them: in "app", they would make the two chunks
-  // import each other, and React would run after the code that needs it.
-  if (FRAMEWORK.test(id) || id.includes("vite/preload-helper") || id.startsWith("\0")) return "framework";
+  // import each other, and React would run after the code that needs it. Remix's client entry (a few lines
+  // that start hydration) rides with them rather than in a request of its own: it then runs as the route
+  // modules are imported, and its hydrate() waits for a timer, by which time Remix's inline script has
+  // listed them.
+  if (
+    FRAMEWORK.test(id) ||
+    id.includes("vite/preload-helper") ||
+    id.startsWith("\0") ||
+    ENTRY_CLIENT.test(id)
+  )
+    return "framework";
+  // The root route, which every page loads, is the "app" chunk itself (rootRouteIsAppChunk).
+  if (ROOT_MODULE.test(id.replace(/\?.*$/, ""))) return "app";
   if (!id.includes("/app/") || ROUTE_MODULE.test(id) || id.includes("?")) return undefined;
   const routes = [...routesImporting(id, getModuleInfo)];
   const catalogue = routes.filter(isCataloguePage);
@@ -59,6 +71,38 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   if (routes.some((route) => ROOT_MODULE.test(route)) || (catalogue.length > 0 && routes.length >= 2))
     return "app";
   return undefined;
+}
+
+/**
+ * The root route's module is the "app" chunk itself (chunkOf), so that every page loads our shared code in
+ * one request, not two. Its chunk then exports more than the route does (what other routes import from
+ * "app"), which Rollup allows only when told, or it adds a file of re-exports (a request). Told for this
+ * entry alone: Remix's manifest wants every other route's entry in a file of its own.
+ */
+function rootRouteIsAppChunk(isSsrBuild: boolean | undefined): Plugin {
+  let rootEntry: string | undefined;
+  return {
+    name: "root-route-is-app-chunk",
+    apply: "build",
+    options(options) {
+      if (isSsrBuild || !Array.isArray(options.input)) return null;
+      rootEntry = options.input.find((id) => ROOT_MODULE.test(id.replace(/\?.*$/, "")));
+      return { ...options, input: options.input.filter((id) => id !== rootEntry) };
+    },
+    buildStart() {
+      if (rootEntry) this.emitFile({ type: "chunk", id: rootEntry, preserveSignature: "allow-extension" });
+    },
+  };
+}
+
+/** The "framework" and "app" chunks (chunkOf) keep their names, not those of the entries they hold. */
+function fileName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  const name = chunk.moduleIds.some((id) => FRAMEWORK.test(id))
+    ? "framework"
+    : chunk.moduleIds.some((id) => ROOT_MODULE.test(id))
+      ? "app"
+      : chunk.name;
+  return `assets/${name}-[hash].js`;
 }
 
 // Built with `remix vite:build` and served by `wrangler dev` / `wrangler deploy` (workers/app.ts).
@@ -82,6 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     serviceWorker(),
     reactNodeRenderer(),
     serverRouter(),
+    rootRouteIsAppChunk(isSsrBuild),
   ],
   ssr: {
     target: "webworker",
@@ -97,7 +142,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? true : "terser",
     terserOptions: isSsrBuild ? undefined : { compress: { passes: 2 }, format: { comments: false } },
     cssMinify: true,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: chunkOf } },
+    rollupOptions: isSsrBuild
+      ? {}
+      : { output: { manualChunks: chunkOf, entryFileNames: fileName, chunkFileNames: fileName } },
     // No preload lists inside our chunks: the code behind a dynamic import() comes after the first paint,
     // and the lists of its dependencies' file names cost more bytes on the first load than they save later.
     modulePreload: false,

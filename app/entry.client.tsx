@@ -15,7 +15,8 @@ function hydrate() {
 
 // This module runs only after the browser has painted the server's HTML (lib/scripts-after-paint.ts):
 // hydrating is a long task on a slow phone, and it is never in front of the first paint. The page works
-// meanwhile: every link and form is real HTML.
+// meanwhile: every link and form is real HTML. It runs inside the framework chunk as the route modules
+// are imported (vite.config.ts): the timer also lets Remix's inline script list them first.
 setTimeout(hydrate, 0);
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
@@ -23,7 +24,7 @@ if ("serviceWorker" in navigator && import.meta.env.PROD) {
   // precache never competes with the page's own requests. Offline reading is a nicety: a failure changes
   // nothing, and the next visit registers it.
   const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => {});
-  // This module is loaded by a dynamic import(), often after the load event has already fired.
+  // This module runs with the framework chunk (vite.config.ts), often after the load event has already fired.
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

@@ -20,7 +20,7 @@ import { InlineStyles } from "./components/inline-styles";
 import { InlineScript } from "./components/inline-script";
 import { useNonce } from "./components/nonce";
 import { isDataSaver } from "./lib/data-saver";
-import { KeptFormsSender } from "./components/kept-forms-sender";
+import { KeptForms } from "./components/kept-forms-watch";
 import { OfflineBanner } from "./components/offline-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -154,7 +154,7 @@ export default function App() {
         </div>
         <SiteFooter store={store} />
         <AppToaster />
-        <KeptFormsSender />
+        <KeptForms />
       </CartDrawerProvider>
     </CartMutationProvider>
   );

@@ -9,7 +9,7 @@ import { ShopGrid } from "./shop-grid";
 import { TypingEffect } from "./typing-effect";
 import { WhatsAppFloat } from "./whatsapp-float";
 import { WhatsAppIcon } from "./icons";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import { formatNaira } from "~/lib/money";
 import type { PublicUser } from "~/lib/user";
 import { productPath, type ProductCardData } from "~/features/catalogue/product-view";

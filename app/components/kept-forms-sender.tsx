@@ -1,22 +1,18 @@
 /**
- * Sends the forms kept offline (kept-forms.tsx keeps them) once the phone is online. Rides with every page,
- * so it is small: the storage code comes only when the flag says something is kept, which a first visit
- * never has.
+ * Sends the forms kept offline (kept-forms.tsx keeps them) once the phone is online. Loaded by
+ * kept-forms-watch.tsx only when the flag says something is kept, which a first visit never has.
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { KEPT_MESSAGE_SENT } from "~/lib/offline-messages";
+import { KEPT_FORMS_FLAG, type KeptName } from "./kept-forms-watch";
 import { showToast } from "./toaster";
 
-export type KeptName = "checkout" | "contact";
 const ACTIONS: Record<KeptName, string> = { checkout: "/checkout", contact: "/contact" };
-
-/** Set while something is kept: pages check it without opening the database. */
-export const KEPT_FORMS_FLAG = "medistore-kept-forms";
 
 const store = () => import("./kept-forms");
 
-/** Mounted once (root.tsx): sends kept forms when the page opens online and when the phone comes back. */
+/** Sends kept forms when it mounts online and when the phone comes back. */
 export function KeptFormsSender() {
   const fetchers = { checkout: useFetcher({ key: "checkout" }), contact: useFetcher({ key: "contact" }) };
   const submitters = useRef(fetchers);

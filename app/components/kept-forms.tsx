@@ -4,15 +4,15 @@
  * online. Sent once: taking it out of storage is one transaction, so two tabs cannot both send it, and a
  * kept checkout keeps its idempotency key, so even a resend after a lost answer finds the order it made.
  *
- * Here: keeping and taking them. The sender (kept-forms-sender.tsx) rides with every page and loads this
- * module only when something is kept.
+ * Here: keeping and taking them. Every page watches for something kept (kept-forms-watch.tsx); only then
+ * does the sender (kept-forms-sender.tsx) load, and it loads this module.
  *
  * The page keeps and sends them, not a service worker's replay queue (Background Sync): the open page sends
  * the moment the phone says it is back online and shows the answer (the placed order, the message sent),
  * and it works before the service worker controls the page. A worker's replay waits for the browser's own
  * sync schedule (minutes, after a failed try), and its answer reaches no page.
  */
-import { KEPT_FORMS_FLAG as FLAG, type KeptName } from "./kept-forms-sender";
+import { KEPT_FORMS_FLAG as FLAG, type KeptName } from "./kept-forms-watch";
 
 type Kept = { entries: [string, FormDataEntryValue][]; multipart: boolean };
 

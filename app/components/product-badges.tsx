@@ -1,6 +1,6 @@
 /** The medicine class badge and the stock line, the same on cards, product pages and the back office. */
 import { stockLabel, type StockView } from "~/features/catalogue/product-view";
-import { MEDICINE_CLASS, type MedicineClass } from "~/lib/vocabularies";
+import { MEDICINE_CLASS, type MedicineClass } from "~/lib/medicine-class";
 
 const CLASS_BADGE_STYLE: Record<MedicineClass, string> = {
   otc: "",

@@ -12,7 +12,7 @@ import {
   type ProductPageData,
 } from "~/features/catalogue/product-view";
 import { formatNaira } from "~/lib/money";
-import { MEDICINE_CLASS } from "~/lib/vocabularies";
+import { MEDICINE_CLASS } from "~/lib/medicine-class";
 
 const DETAILS: { key: keyof ProductPageData; label: string }[] = [
   { key: "genericName", label: "Generic name (active ingredient)" },

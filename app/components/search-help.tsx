@@ -7,7 +7,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { CategoryChip } from "./category-chip";
 import { WhatsAppIcon } from "./icons";
 import { consultHref } from "./site-header";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import type { PublicUser } from "~/lib/user";
 
 /** `path?q=search`: where a search of `search` on this listing leads. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import { DataSaverToggle } from "./data-saver";
 
 /** The pharmacy's registration with the Pharmacists Council of Nigeria (configuration). */

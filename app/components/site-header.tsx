@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import { optimisticCount } from "~/features/cart/intents";
 import { useCartMutations } from "./cart-mutations";
 import { preloadCartDrawer, useCartDrawer } from "./cart-drawer";

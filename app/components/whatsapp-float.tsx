@@ -1,4 +1,4 @@
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import { WhatsAppIcon } from "./icons";
 
 /**

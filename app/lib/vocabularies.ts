@@ -2,54 +2,15 @@
  * Every closed set of values the shop stores, each written once with what people read for it. The Drizzle
  * columns, the Zod schemas, the database's checks (triggers in drizzle/, held to these lists by a test),
  * form options, badges, the WhatsApp message and the CSV export all read these lists; a new value is added
- * here (and in a migration's check, which the test asks for) and every path follows.
+ * here (and in a migration's check, which the test asks for) and every path follows. The medicine class
+ * lives in medicine-class.ts, re-exported here: the catalogue's pages read it in the browser without the
+ * order vocabularies.
  */
 
-type Entry = { readonly value: string; readonly label: string };
+import { vocabulary, type ValueOf } from "./vocabulary";
 
-/** The values of a vocabulary's entries, in order, as a tuple (what z.enum and Drizzle's `enum` take). */
-type Values<E extends readonly Entry[]> = { readonly [K in keyof E]: E[K]["value"] };
-
-export type Vocabulary<E extends readonly [Entry, ...Entry[]]> = {
-  readonly entries: E;
-  readonly values: Values<E>;
-  /** Whether `value` is one of the vocabulary's values (a type guard for input from outside). */
-  includes(value: unknown): value is E[number]["value"];
-  entry<V extends E[number]["value"]>(value: V): Extract<E[number], { value: V }>;
-  label(value: E[number]["value"]): string;
-};
-
-export type ValueOf<T> = T extends Vocabulary<infer E> ? E[number]["value"] : never;
-
-export function vocabulary<const E extends readonly [Entry, ...Entry[]]>(entries: E): Vocabulary<E> {
-  const byValue = new Map<string, E[number]>(entries.map((entry) => [entry.value, entry]));
-  const entry = (value: string) => {
-    const found = byValue.get(value);
-    if (!found) throw new Error(`Not a known value: ${value}`);
-    return found;
-  };
-  return {
-    entries,
-    values: entries.map((e) => e.value) as unknown as Values<E>,
-    includes: (value: unknown): value is E[number]["value"] =>
-      typeof value === "string" && byValue.has(value),
-    entry: entry as Vocabulary<E>["entry"],
-    label: (value) => entry(value).label,
-  };
-}
-
-/** "a, b or c": the values (or words) a message lists as the choices. */
-export function orList(words: readonly string[]): string {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
-}
-
-/** Who may sell a product how (docs/product-rules.md): the badge is what cards and product pages show. */
-export const MEDICINE_CLASS = /* @__PURE__ */ vocabulary([
-  { value: "otc", label: "Over the counter", badge: null },
-  { value: "pharmacy", label: "Pharmacy only", badge: "Pharmacist advice" },
-  { value: "prescription", label: "Prescription only", badge: "Prescription required" },
-]);
-export type MedicineClass = ValueOf<typeof MEDICINE_CLASS>;
+export { orList, vocabulary, type ValueOf, type Vocabulary } from "./vocabulary";
+export { MEDICINE_CLASS, type MedicineClass } from "./medicine-class";
 
 /**
  * Where an order is on its way to the customer; what may follow what is the order's state machine

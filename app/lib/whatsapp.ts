@@ -2,6 +2,8 @@
 import { formatNaira } from "./money";
 import { PAYMENT_METHOD, type PaymentMethod } from "./vocabularies";
 
+export { whatsAppLink } from "./whatsapp-link";
+
 export type WhatsAppOrder = {
   orderRef: string;
   name: string;
@@ -64,10 +66,4 @@ export function orderWhatsAppMessage(order: WhatsAppOrder): string {
     ``,
     `Order status: ${order.statusUrl}`,
   ].join("\n");
-}
-
-/** `https://wa.me/<digits>?text=…`; the number is given in international form without "+". */
-export function whatsAppLink(sellerNumber: string, text?: string): string {
-  const digits = sellerNumber.replace(/\D/g, "");
-  return text ? `https://wa.me/${digits}?text=${encodeURIComponent(text)}` : `https://wa.me/${digits}`;
 }

@@ -63,19 +63,50 @@ const LITERAL = 0;
 const MEANS = 1;
 const FIX = 2;
 
-/**
- * A row holds term `i` in one of `columns` through an option of a kind up to `upTo` (LIKE folds ASCII
- * case). The options are rows of a CTE, not parameters: D1 binds at most 100 of those.
- */
-function holdsTerm(i: number, upTo: number, columns: readonly string[]): SQL {
-  const tests = columns.map((name) => sql`${column(name)} LIKE o.pattern ESCAPE '\\'`);
-  return sql`EXISTS (SELECT 1 FROM options AS o WHERE o.term = ${int(i)} AND o.kind <= ${int(upTo)}
-    AND ${or(tests)})`;
-}
+/** At most this many LIKE patterns are bound as parameters; D1 binds at most 100 to a statement. */
+const INLINE_PATTERNS = 70;
 
-/** A row holds every term through options up to `upTo`. */
-const holdsAll = (terms: SearchTerm[], upTo: number, columns: readonly string[]) =>
-  and(terms.map((_, i) => holdsTerm(i, upTo, columns)));
+/**
+ * Tests whether a row holds a search's terms, each through its options of a kind up to `upTo` (LIKE folds
+ * ASCII case). A pattern written into the test costs a parameter at each use, but a row tests it at half
+ * the cost of a lookup in the `options` CTE, which matters on a walk through thousands of rows; so the
+ * options the plan knows (as typed, everyday words) are written in while the statement's parameters last,
+ * and looked up otherwise. Corrections are always looked up (`fix`, a few rows, only for unknown words).
+ */
+function termTests(terms: SearchTerm[]) {
+  const uses =
+    3 * terms.reduce((n, t) => n + t.literal.length, 0) +
+    3 * 4 * terms.reduce((n, t) => n + t.literal.length + t.means.length, 0);
+  const inline = uses <= INLINE_PATTERNS;
+  const one = (i: number, upTo: number, columns: readonly string[]): SQL => {
+    const fixed =
+      upTo >= FIX && terms[i]!.correctable
+        ? [
+            sql`EXISTS (SELECT 1 FROM fix WHERE fix.term = ${int(i)} AND ${or(
+              columns.map((name) => sql`${column(name)} LIKE fix.pattern ESCAPE '\\'`),
+            )})`,
+          ]
+        : [];
+    if (!inline) {
+      const tests = columns.map((name) => sql`${column(name)} LIKE o.pattern ESCAPE '\\'`);
+      return or([
+        sql`EXISTS (SELECT 1 FROM options AS o WHERE o.term = ${int(i)} AND o.kind <= ${int(Math.min(upTo, MEANS))}
+          AND ${or(tests)})`,
+        ...fixed,
+      ]);
+    }
+    const texts = upTo >= MEANS ? [...terms[i]!.literal, ...terms[i]!.means] : terms[i]!.literal;
+    const patterns = texts.map(containsPattern);
+    return or([
+      ...patterns.flatMap((pattern) =>
+        columns.map((name) => sql`${column(name)} LIKE ${pattern} ESCAPE '\\'`),
+      ),
+      ...fixed,
+    ]);
+  };
+  /** A row holds every term through options up to `upTo`. */
+  return (upTo: number, columns: readonly string[]) => and(terms.map((_, i) => one(i, upTo, columns)));
+}
 
 /**
  * Whether two deletions (slot, letter, whether nothing deleted comes between it and the kept letters on
@@ -138,7 +169,9 @@ function correctionCtes(terms: SearchTerm[]): SQL {
         ])
       : [],
   );
-  if (asked.length === 0) return sql`fix(term, word, nth, phrase) AS (SELECT 0, '', 0, '' WHERE 0)`;
+  if (asked.length === 0) {
+    return sql`fix(term, word, nth, phrase, pattern) AS (SELECT 0, '', 0, '', '' WHERE 0)`;
+  }
   return sql`asked(term, word, before, after) AS (
       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${JSON.stringify(asked)})
     ),
@@ -160,10 +193,15 @@ function correctionCtes(terms: SearchTerm[]): SQL {
       FROM near AS n JOIN search_words AS w ON w.word = n.word
       WHERE n.edits <= ${int(MAX_EDITS)} AND w.products > 0
     ),
-    fix(term, word, nth, phrase) AS MATERIALIZED (
+    fixed(term, word, nth, phrase) AS (
       SELECT r.term, r.word, r.nth, a.before || r.word || a.after
       FROM near_ranked AS r JOIN asked AS a ON a.term = r.term
       WHERE r.edits = r.nearest AND r.nth <= 5
+    ),
+    fix(term, word, nth, phrase, pattern) AS MATERIALIZED (
+      SELECT term, word, nth, phrase,
+        '%' || replace(replace(replace(phrase, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+      FROM fixed
     )`;
 }
 
@@ -214,16 +252,15 @@ function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
   const texts = terms.flatMap((term) => [...term.literal, ...term.means]);
   const ascii = texts.every((text) => ASCII_ONLY.test(text));
   const cap = int(SORT_AT_MOST);
+  const holdsAll = termTests(terms);
   const tier = sql`CASE WHEN id IN lit THEN 0
-    WHEN NOT EXISTS (SELECT 1 FROM fix) OR ${holdsAll(terms, MEANS, ALL_COLUMNS)} THEN 1 ELSE 2 END`;
+    WHEN NOT EXISTS (SELECT 1 FROM fix) OR ${holdsAll(MEANS, ALL_COLUMNS)} THEN 1 ELSE 2 END`;
 
   const ctes = sql`${correctionCtes(terms)},
     options(term, phrase, pattern, kind) AS MATERIALIZED (
       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${JSON.stringify(options)})
       UNION ALL
-      SELECT term, phrase,
-        '%' || replace(replace(replace(phrase, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%', ${int(FIX)}
-      FROM fix
+      SELECT term, phrase, pattern, ${int(FIX)} FROM fix
     ),
     per_term(expression) AS (
       SELECT group_concat('"' || replace(phrase, '"', '""') || '"', ' OR ') FROM options GROUP BY term
@@ -267,7 +304,7 @@ function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
   return sql`${ctes},
     ranked(id, tier, name) AS MATERIALIZED (SELECT id, ${tier}, name FROM products WHERE id IN hit ${inCategory}),
     page(id, part, tier) AS (
-      SELECT id, 0, 0 FROM (SELECT id FROM ${walkFrom} ${holdsAll(terms, LITERAL, MAIN_COLUMNS)}
+      SELECT id, 0, 0 FROM (SELECT id FROM ${walkFrom} ${holdsAll(LITERAL, MAIN_COLUMNS)}
         ORDER BY name, id LIMIT ${way("many")} OFFSET ${int(offset)})
       UNION ALL
       SELECT id, 0, tier FROM (SELECT id, tier FROM ranked ORDER BY tier, name, id
@@ -276,7 +313,7 @@ function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
       SELECT id, 0, 0 FROM (SELECT id FROM products WHERE id IN lit ${inCategory} ORDER BY name, id
         LIMIT ${way("rest")} OFFSET ${int(offset)})
       UNION ALL
-      SELECT id, 1, 1 FROM (SELECT id FROM ${walkFrom} ${holdsAll(terms, FIX, ALL_COLUMNS)} AND id NOT IN lit
+      SELECT id, 1, 1 FROM (SELECT id FROM ${walkFrom} ${holdsAll(FIX, ALL_COLUMNS)} AND id NOT IN lit
         ORDER BY name, id
         LIMIT ${way("rest", sql`max(0, min(${int(limit)}, ${int(offset + limit)} - ${litHere}))`)}
         OFFSET ${way("rest", sql`max(0, ${int(offset)} - ${litHere})`)})
@@ -285,7 +322,7 @@ function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
       SELECT CASE WHEN ${many} THEN 0 WHEN ${few} THEN (SELECT min(tier) FROM ranked)
         WHEN (SELECT n FROM lit_n) > 0 THEN 0
         WHEN NOT EXISTS (SELECT 1 FROM fix)
-          OR EXISTS (SELECT 1 FROM products WHERE id IN hit AND ${holdsAll(terms, MEANS, ALL_COLUMNS)}) THEN 1
+          OR EXISTS (SELECT 1 FROM products WHERE id IN hit AND ${holdsAll(MEANS, ALL_COLUMNS)}) THEN 1
         ELSE 2 END
     )`;
 }

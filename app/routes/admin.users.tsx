@@ -11,7 +11,7 @@ import { issueResetLink } from "~/features/accounts/credentials.server";
 import type { FormFailure } from "~/lib/app-error";
 import { RESET_LINK_TTL_MINUTES } from "~/lib/limits";
 import { parsePage } from "~/lib/pagination";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import { searchUsers } from "~/models/user.server";
 import { normalizeSearch } from "~/models/product.server";
 import { handleForm } from "~/services/http.server";

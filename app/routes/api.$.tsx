@@ -9,7 +9,7 @@ function unknownApiCall({ request }: { request: Request }) {
   const { pathname } = new URL(request.url);
   return jsonError(
     404,
-    `There is no API call ${request.method} ${pathname.slice(0, 200)}. See the README's JSON API table.`,
+    `There is no API call ${request.method} ${pathname.slice(0, 200)}. The API's calls are listed in docs/api.md.`,
   );
 }
 

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { WhatsAppIcon } from "~/components/icons";
 import { STORE_ADDRESS } from "~/components/site-footer";
 import { useHydrated } from "~/lib/use-hydrated";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import { sendContactMessage } from "~/features/contact/contact.server";
 import { CONTACT_FAILED, CONTACT_SENT, HONEYPOT } from "~/features/contact/messages";
 import { AppError } from "~/lib/app-error";

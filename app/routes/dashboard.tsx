@@ -26,7 +26,7 @@ import {
 import { StatusBadge } from "~/components/status-badge";
 import { ReviewBadge } from "~/components/review-badge";
 import { reviewSummary } from "~/features/orders/order-view";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import type { loader as rootLoader } from "~/root";
 import { myOrders } from "~/features/orders/orders.server";
 import { myPrescriptions, uploadPrescription } from "~/features/prescriptions/prescriptions.server";

@@ -6,7 +6,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { WhatsAppIcon } from "~/components/icons";
 import { RESET_LINK_TTL_MINUTES } from "~/lib/limits";
-import { whatsAppLink } from "~/lib/whatsapp";
+import { whatsAppLink } from "~/lib/whatsapp-link";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? | MediStore" }];

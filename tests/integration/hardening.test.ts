@@ -265,7 +265,7 @@ describe("headers", () => {
         expect(res.status, `${method} ${accept}`).toBe(404);
         expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
         expect(await res.json()).toEqual({
-          message: `There is no API call ${method} /api/nope. See the README's JSON API table.`,
+          message: `There is no API call ${method} /api/nope. The API's calls are listed in docs/api.md.`,
         });
       }
     }

@@ -2,7 +2,7 @@
  * Products as pages show them, and the paths that lead to them: pure, so the server, the browser and the
  * other features (cart, orders) build links the same way. The display rules are in docs/product-rules.md.
  */
-import type { MedicineClass } from "~/lib/vocabularies";
+import type { MedicineClass } from "~/lib/medicine-class";
 
 /** "Only N left" shows at or below this count; above it a shopper reads only "In stock". */
 export const LOW_STOCK = 5;

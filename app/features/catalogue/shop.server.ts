@@ -12,6 +12,7 @@ import { otherNamesOf } from "~/lib/other-names";
 import { parsePage } from "~/lib/pagination";
 import { keptWhileCatalogueHolds } from "~/models/catalogue-version.server";
 import {
+  getProductsByIds,
   homeProducts,
   listCategories,
   listProductCards,
@@ -165,6 +166,29 @@ export async function loadAdminCatalogue(request: Request, context: AppLoadConte
   return { ...rest, products: products.map((product) => ({ ...toCard(product), stock: product.stock })) };
 }
 
+/**
+ * A search through the API, as a guest's search page is: which products it found (their ids, not the
+ * products, up to 500 a page) kept in the isolate while the catalogue holds, so a repeated search reads
+ * them by id rather than searching again. What is sent is read afresh either way.
+ */
+async function keptApiSearch(
+  context: AppLoadContext,
+  query: { search: string; page: number; pageSize: number },
+): Promise<{ products: Product[]; hasMore: boolean }> {
+  let searched: { products: Product[]; hasMore: boolean } | undefined;
+  const found = await keptForCatalogue(
+    context,
+    `api ${query.pageSize} ${query.page} ${query.search}`,
+    async () => {
+      searched = await listProducts(context, query);
+      return { ids: searched.products.map((product) => product.id), hasMore: searched.hasMore };
+    },
+  );
+  if (searched) return searched;
+  const byId = new Map((await getProductsByIds(context.db, found.ids)).map((p) => [p.id, p]));
+  return { products: found.ids.flatMap((id) => byId.get(id) ?? []), hasMore: found.hasMore };
+}
+
 const API_DEFAULT_LIMIT = 200;
 const API_MAX_LIMIT = 500;
 
@@ -177,7 +201,9 @@ export async function apiProducts(request: Request, context: AppLoadContext) {
     throw new AppError(400, `limit must be a whole number from 1 to ${API_MAX_LIMIT}.`);
   }
   const { search, page } = pageAskedFor(url);
-  const { products, hasMore } = await listProducts(context, { search, page, pageSize: limit });
+  const { products, hasMore } = search
+    ? await keptApiSearch(context, { search, page, pageSize: limit })
+    : await listProducts(context, { search, page, pageSize: limit });
   let next: string | null = null;
   if (hasMore) {
     const nextUrl = new URL(url);

@@ -56,7 +56,8 @@ export const SEARCH_SHAPES = [
     paths: [inCategory("amoxicilin"), inCategory("amoxil"), inCategory("amoxil", DEEP)],
   },
   { shape: "deep page, misspelt or brand", paths: [shop("paracetmol", DEEP), shop("tylenol", DEEP)] },
-  // The API is never cached: these reach D1 on every request, as the first shopper to search a term does.
+  // The API is never edge-cached; which products a search found is kept in the isolate, as a search page's
+  // products are (features/catalogue/shop.server.ts): after the warm-up these read the products by id.
   { shape: "API misspelt", paths: [api("paracetmol"), api("metfornim"), api("ibuprofin 400mg")] },
   { shape: "API other names", paths: [api("acetaminophen"), api("tylenol"), api("co-amoxiclav")] },
   { shape: "API everyday words", paths: [api("vit c"), api("cough syrup"), api("painkiller")] },

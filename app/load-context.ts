@@ -31,13 +31,23 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export function createAppLoadContext(env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string) {
+/**
+ * `d1`: the request's D1 session (services/d1-session.server.ts), so its reads may come from a replica near
+ * the Worker; the scheduled jobs use the binding itself (the primary).
+ */
+export function createAppLoadContext(
+  env: Env,
+  ctx: ExecutionContext,
+  config: AppConfig,
+  nonce: string,
+  d1: D1Database = env.DB,
+) {
   return {
     cloudflare: { env, ctx },
     config,
-    db: createDb(env.DB),
-    read: createBatchedRead(env.DB),
-    catalogueVersion: () => catalogueVersion(env.DB, config.catalogueVersionTtlMs),
+    db: createDb(d1),
+    read: createBatchedRead(d1),
+    catalogueVersion: () => catalogueVersion(d1, config.catalogueVersionTtlMs),
     nonce,
     sessionLookups: new Map<string, unknown>(),
   };

@@ -75,16 +75,10 @@ const NOT_YET: Record<string, number> = {
   "routes/api.products.$id PATCH": 3,
   "routes/api.users GET": 2,
   "routes/categories.$slug GET": 2,
-  "routes/checkout GET": 2,
-  "routes/checkout POST": 3,
-  "routes/dashboard GET": 7,
-  "routes/dashboard POST": 10,
-  "routes/delivery GET": 2,
+  "routes/dashboard GET": 2,
+  "routes/dashboard POST": 5,
   "routes/login POST": 6,
-  "routes/order.$token GET": 4,
-  "routes/order.$token POST": 3,
-  "routes/order.$token_.prescription GET": 4,
-  "routes/order.$token_.receipt GET": 2,
+  "routes/order.$token_.prescription GET": 3,
   "routes/orders GET": 4,
   "routes/pending-deliveries GET": 4,
   "routes/prescriptions.$id.image GET": 2,
@@ -92,14 +86,18 @@ const NOT_YET: Record<string, number> = {
   "routes/products.$slug POST": 3,
   "routes/receipts.$orderId GET": 3,
   "routes/register POST": 3,
-  "routes/reset-password.$token GET": 2,
-  "routes/reset-password.$token POST": 3,
-  "routes/shop GET": 2,
   "routes/track POST": 4,
 };
 
 /** Who asks: the first of these the route's rule serves (signed in first: their pages are never cached). */
 const PREFERENCE: Role[] = ["customer", "superintendent", "pharmacist", "staff", "guest", "otherCustomer"];
+
+/**
+ * Every D1 call waits this long, as a call to a database a region away does: locally a read answers in
+ * microseconds, so two reads started side by side would look one after the other whenever the first is
+ * back before the second leaves.
+ */
+const DISTANCE_MS = 50;
 
 /** The catalogue version is trusted for a while in production (CATALOGUE_VERSION_TTL_MS); here, always. */
 const TRUSTED_VERSION_MS = 60_000;
@@ -143,13 +141,14 @@ describe("round trips to D1", () => {
     const over: string[] = [];
     const better: string[] = [];
     const counts: Record<string, number> = {};
+    const lines: string[] = [];
     for (const route of MANIFEST_ROUTES.filter((r) => ACCESS[r.id])) {
       const access = ACCESS[route.id];
       for (const probe of access.probes ?? [get()]) {
         const rule = RULES[probe.rule ?? access.rule];
         const role = PREFERENCE.find((r) => rule[r] === "ok")!;
         const { path, request } = await probeRequest(route, probe, role, w, realBody(route, probe, w));
-        const trips = countTrips(env.DB);
+        const trips = countTrips(env.DB, { delayMs: DISTANCE_MS });
         await catalogueVersion(env.DB, TRUSTED_VERSION_MS);
         const response = await callWorker(request, {
           ...env,
@@ -162,10 +161,12 @@ describe("round trips to D1", () => {
         const allowed = NOT_YET[key] ?? bar;
         const line = `${key} ${path} as ${role}: ${response.status}, ${trips.trips()} trip(s) (${trips.calls()} calls), bar ${bar}`;
         counts[key] = trips.trips();
+        lines.push(line);
         if (trips.trips() > allowed) over.push(line);
         if (key in NOT_YET && trips.trips() < allowed) better.push(line);
       }
     }
+    if (over.length + better.length > 0) console.log(lines.join("\n"));
     expect(over, "requests over their bar").toEqual([]);
     expect(better, "requests now under their NOT_YET row: lower it, or take it out").toEqual([]);
     // An exception whose request now meets its method's bar is taken out.

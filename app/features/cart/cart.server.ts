@@ -33,7 +33,7 @@ export async function loadCartView(
   context: AppLoadContext,
 ): Promise<{ cart: Cart; view: CartView; setCookie: string | null }> {
   const cart = await readCart(request, context.config);
-  if (cart.length === 0) return { cart, view: EMPTY_CART_VIEW, setCookie: null };
+  if (cart.length === 0) return { cart, view: EMPTY_CART_VIEW, setCookie: null, rxItems: [] };
   const priced = await priceCart(context, cart);
   const kept = cart.filter((line) => !priced.missingIds.includes(line.productId));
   const lines = priced.lines.map(({ product, qty, lineTotalKobo }) => ({
@@ -49,6 +49,10 @@ export async function loadCartView(
   }));
   const removed = priced.missingIds.length;
   return {
+    // The prescription-only lines, as the catalogue says (read with the prices, not again).
+    rxItems: priced.lines
+      .filter(({ product }) => product.medicineClass === "prescription")
+      .map(({ product }) => ({ productId: product.id, name: product.name })),
     cart: kept,
     view: {
       lines,

@@ -22,6 +22,8 @@ declare module "@remix-run/cloudflare" {
      */
     catalogueVersion: () => Promise<string>;
     nonce: string;
+    /** The origin links in messages use: PUBLIC_ORIGIN, else the request's own. */
+    origin: string;
     /**
      * The request's session lookups (services/session.server.ts), kept here rather than in that module:
      * the Worker's entry, which refuses dead API tokens, and the Remix build each bundle their own copy of
@@ -33,16 +35,18 @@ declare module "@remix-run/cloudflare" {
 
 /**
  * `d1`: the request's D1 session (services/d1-session.server.ts), so its reads may come from a replica near
- * the Worker; the scheduled jobs use the binding itself (the primary).
+ * the Worker; the scheduled jobs and the queue use the binding itself (the primary).
  */
 export function createAppLoadContext(
   env: Env,
   ctx: ExecutionContext,
   config: AppConfig,
   nonce: string,
+  requestOrigin = "",
   d1: D1Database = env.DB,
 ) {
   return {
+    origin: config.publicOrigin ?? requestOrigin,
     cloudflare: { env, ctx },
     config,
     db: createDb(d1),

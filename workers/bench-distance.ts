@@ -22,4 +22,5 @@ export default {
     return response;
   },
   scheduled: app.scheduled,
+  queue: app.queue,
 } satisfies ExportedHandler<Env>;

@@ -152,6 +152,7 @@ export const RECIPES: Record<string, Recipe> = {
     valid: { as: "form", fields: (w) => ({ orderId: w.order.id, decision: "approved", note: "" }) },
   },
   "routes/admin.messages": { valid: { as: "form", fields: () => ({ id: "1", read: "1" }) } },
+  "routes/admin.outbox": { valid: { as: "form", fields: () => ({ id: crypto.randomUUID() }) } },
   "routes/admin.delivery": {
     valid: {
       as: "form",
@@ -240,4 +241,14 @@ export const RECIPES: Record<string, Recipe> = {
   },
   "routes/api.me.export": { methods: ["GET"] },
   "routes/api.$": { methods: ["GET", "POST"], params: { "*": () => "nope" } },
+  "routes/api.messages.callback.$provider": {
+    methods: ["POST"],
+    params: { provider: () => ["sms", "whatsapp"] },
+    valid: { as: "json", fields: () => ({ message_id: "x", status: "Delivered", type: "outbound" }) },
+  },
+  "routes/messages.stop.$token": {
+    params: { token: () => "QQ.QQ" },
+    valid: { as: "form", fields: () => ({ stop: "1" }) },
+  },
+  "routes/dev.inbox": {},
 };

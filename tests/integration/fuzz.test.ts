@@ -27,7 +27,7 @@ import {
   type RouteWorld,
 } from "./route-fixtures";
 import { expectRowPerRoute, fillPattern, MANIFEST_ROUTES, type ManifestRoute } from "./route-manifest";
-import { RECIPES, type Method, type Recipe } from "./route-recipes";
+import { RECIPES, type Method, type Recipe, type ValidBody } from "./route-recipes";
 
 const SEED = 20_260_501;
 /** Runs per route and role: 65 routes × 3 roles × 12 ≈ 2,300 requests. */

@@ -106,7 +106,7 @@ export type Rule = keyof typeof RULES;
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Body =
-  { form: Record<string, string> } | { json: unknown } | { multipart: Record<string, string> };
+  { form: Record<string, string> } | { json: unknown } | { multipart: Record<string, string | Uint8Array> };
 
 /** One request: a method, the path parameters, a body; and what an allowed role gets (a status). */
 export type Probe = {

@@ -31,7 +31,12 @@ export const onlyLeftMessage = (name: string, left: number) =>
 export async function loadCartView(
   request: Request,
   context: AppLoadContext,
-): Promise<{ cart: Cart; view: CartView; setCookie: string | null }> {
+): Promise<{
+  cart: Cart;
+  view: CartView;
+  setCookie: string | null;
+  rxItems: { productId: number; name: string }[];
+}> {
   const cart = await readCart(request, context.config);
   if (cart.length === 0) return { cart, view: EMPTY_CART_VIEW, setCookie: null, rxItems: [] };
   const priced = await priceCart(context, cart);

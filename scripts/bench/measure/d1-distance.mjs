@@ -165,7 +165,10 @@ export async function measureDistance(base, { delayMs, reps }) {
       runs[1].push(await once(base, call, delayMs));
     }
     const figure = (/** @type {typeof runs[0]} */ list) => ({
-      serverMs: percentile(list.map((r) => r.serverMs), 50),
+      serverMs: percentile(
+        list.map((r) => r.serverMs),
+        50,
+      ),
       trips: Math.max(...list.map((r) => r.trips)),
     });
     figures.push({

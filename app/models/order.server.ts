@@ -173,8 +173,34 @@ export async function listOrdersForUser(
   const where = pendingOnly
     ? and(eq(orders.userId, userId), ne(orders.deliveryStatus, "Delivered"))
     : eq(orders.userId, userId);
-  const list = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(limit);
-  return withItemsMany(db, list);
+  const newest = [desc(orders.createdAt), desc(orders.id)];
+  // The orders, their lines and their reviews in one batch (one round trip): the lines and reviews are
+  // picked by the same selection of orders, not by ids read first.
+  const picked = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...newest)
+    .limit(limit);
+  const [list, items, reviews] = await db.batch([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...newest)
+      .limit(limit),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
+    db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, picked)),
+  ]);
+  reviews.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const latestReview = new Map(reviews.map((review) => [review.orderId, review]));
+  const byOrder = new Map<string, OrderItem[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return list.map((order) => ({
+    ...order,
+    items: byOrder.get(order.id) ?? [],
+    review: order.reviewStatus ? (latestReview.get(order.id) ?? null) : null,
+  }));
 }
 
 /** The phone and address of the account's latest order, to pre-fill the next checkout. */

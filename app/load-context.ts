@@ -33,20 +33,25 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+/**
+ * `d1`: the request's D1 session (services/d1-session.server.ts), so its reads may come from a replica near
+ * the Worker; the scheduled jobs and the queue use the binding itself (the primary).
+ */
 export function createAppLoadContext(
   env: Env,
   ctx: ExecutionContext,
   config: AppConfig,
   nonce: string,
   requestOrigin = "",
+  d1: D1Database = env.DB,
 ) {
   return {
     origin: config.publicOrigin ?? requestOrigin,
     cloudflare: { env, ctx },
     config,
-    db: createDb(env.DB),
-    read: createBatchedRead(env.DB),
-    catalogueVersion: () => catalogueVersion(env.DB, config.catalogueVersionTtlMs),
+    db: createDb(d1),
+    read: createBatchedRead(d1),
+    catalogueVersion: () => catalogueVersion(d1, config.catalogueVersionTtlMs),
     nonce,
     sessionLookups: new Map<string, unknown>(),
   };

@@ -27,8 +27,10 @@ import { SiteHeader } from "./components/site-header";
 import { AppToaster, FlashToast } from "./components/toaster";
 import { isNetworkFailure } from "./lib/network-failure";
 import { loadCartView } from "~/features/cart/cart.server";
-import { deliveryDefaults, prescriptionNeeds } from "~/features/checkout/checkout.server";
-import { getUser } from "./services/session.server";
+import { readCart } from "~/features/cart/cart-cookie.server";
+import { deliveryDetails, prescriptionNeeds } from "~/features/checkout/checkout.server";
+import { prescriptionChoices } from "~/features/prescriptions/prescriptions.server";
+import { getUser, sessionUserRef } from "./services/session.server";
 import { readToast } from "./services/toast.server";
 
 export const links: LinksFunction = () => [
@@ -47,16 +49,25 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [cart, flash, user] = await Promise.all([
+  // A signed-in shopper's cart also needs their uploads and delivery details: asked for with the session's
+  // user as SQL, they travel to D1 with the session lookup and the cart's prices, in one trip.
+  const [me, carried] = await Promise.all([
+    sessionUserRef(request, context),
+    readCart(request, context.config),
+  ]);
+  const forCart = me !== null && carried.length > 0;
+  const [cart, flash, user, uploads, details] = await Promise.all([
     loadCartView(request, context),
     readToast(request, context.config),
     getUser(request, context),
+    forCart ? prescriptionChoices(context, me) : [],
+    forCart ? deliveryDetails(context, me) : undefined,
   ]);
   const headers = new Headers();
   if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
   if (flash.setCookie) headers.append("Set-Cookie", flash.setCookie);
   const { config } = context;
-  const rx = await prescriptionNeeds(context, cart.view, user);
+  const rx = prescriptionNeeds(cart.rxItems, user ? uploads : []);
   const hasCart = cart.view.lines.length > 0;
   return data(
     {
@@ -81,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dataSaver: isDataSaver(request),
       // A signed-in customer's delivery form starts filled in (name, e-mail, then their last phone and
       // address); the form only shows with a cart, so browsing with an empty one does not read them.
-      deliveryDefaults: user && hasCart ? await deliveryDefaults(context, user) : undefined,
+      deliveryDefaults: user && hasCart ? { name: user.name, email: user.email, ...details } : undefined,
     },
     { headers },
   );

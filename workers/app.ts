@@ -14,6 +14,7 @@ import { isPersonalArea, matchPath } from "../app/lib/route-policy";
 import { ConfigError, parseConfig, type AppConfig } from "../app/services/env.server";
 import { isCrossSiteWrite, isOwnFormWithoutOrigin } from "../app/services/security.server";
 import { refuseDeadCredentials } from "../app/services/session.server";
+import { carryBookmark, openD1Session } from "../app/services/d1-session.server";
 import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { runPaymentJob } from "../app/features/payments/payments.server";
@@ -127,13 +128,14 @@ async function answer(
   const decision = edgeCacheDecision(request, url);
   // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
   const render = async (renderNonce: string) => {
-    const context = createAppLoadContext(env, ctx, config, renderNonce, url.origin);
+    const session = await openD1Session(env.DB, request, config);
+    const context = createAppLoadContext(env, ctx, config, renderNonce, url.origin, session.d1);
     // A dead bearer token is refused on every API call before any route runs (the session lookup it
     // makes is the one the route then reads).
     const refused = await refuseDeadCredentials(request, context);
     if (refused) return refused;
     const rendered = await handleRemixRequest(forRemix(limited, url), context);
-    return withScriptsAfterPaint(rendered);
+    return carryBookmark(await withScriptsAfterPaint(rendered), request, session, config);
   };
   const response =
     decision === "cache"

@@ -72,6 +72,16 @@ export const COOKIES = {
     essential: true,
     personal: false,
   },
+  d1Bookmark: {
+    name: "medistore_db_bookmark",
+    purpose:
+      "Makes the page after you change something (your cart, an order, your account) show that change: it holds a position in our database's history, nothing about you.",
+    setBy: "MediStore, when you send a form",
+    maxAgeSeconds: null,
+    lifetimeNote: "replaced each time you send a form",
+    essential: true,
+    personal: false,
+  },
   dataSaver: {
     name: "data_saver",
     purpose: "Remembers whether you turned data saver on or off (pages without pictures, to save data).",

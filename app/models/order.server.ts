@@ -108,10 +108,33 @@ export async function getOrderByIdempotencyKey(db: Database, keyHash: string) {
   return withItems(db, await db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get());
 }
 
-/** The private status page's lookup: the token is the only credential, so it must match exactly. */
+/**
+ * The private status page's lookup: the token is the only credential, so it must match exactly. One round
+ * trip (getOrderPageByAccessToken), its timeline read beside it.
+ */
 export async function getOrderByAccessToken(db: Database, token: string) {
+  return (await getOrderPageByAccessToken(db, token))?.order;
+}
+
+/**
+ * The private status page's order with its lines, its latest review and its timeline's events, in one D1
+ * batch (one round trip): each part is picked by the token, not by an id read first.
+ */
+export async function getOrderPageByAccessToken(db: Database, token: string) {
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return undefined;
-  return withItems(db, await db.select().from(orders).where(eq(orders.accessToken, token)).get());
+  const byToken = db.select({ id: orders.id }).from(orders).where(eq(orders.accessToken, token));
+  const [found, items, reviews, events] = await db.batch([
+    db.select().from(orders).where(eq(orders.accessToken, token)),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, byToken)).orderBy(orderItems.id),
+    db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, byToken)),
+    db.select().from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, byToken)),
+  ]);
+  const order = found[0];
+  if (!order) return undefined;
+  reviews.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  events.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const review = order.reviewStatus ? (reviews.at(-1) ?? null) : null;
+  return { order: { ...order, items, review } satisfies OrderWithItems, events };
 }
 
 /** Attaches each order's lines: one query for a page of orders (more for a data export's hundreds). */
@@ -150,12 +173,38 @@ export async function listOrdersForUser(
   const where = pendingOnly
     ? and(eq(orders.userId, userId), ne(orders.deliveryStatus, "Delivered"))
     : eq(orders.userId, userId);
-  const list = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt)).limit(limit);
-  return withItemsMany(db, list);
+  const newest = [desc(orders.createdAt), desc(orders.id)];
+  // The orders, their lines and their reviews in one batch (one round trip): the lines and reviews are
+  // picked by the same selection of orders, not by ids read first.
+  const picked = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...newest)
+    .limit(limit);
+  const [list, items, reviews] = await db.batch([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...newest)
+      .limit(limit),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
+    db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, picked)),
+  ]);
+  reviews.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const latestReview = new Map(reviews.map((review) => [review.orderId, review]));
+  const byOrder = new Map<string, OrderItem[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return list.map((order) => ({
+    ...order,
+    items: byOrder.get(order.id) ?? [],
+    review: order.reviewStatus ? (latestReview.get(order.id) ?? null) : null,
+  }));
 }
 
 /** The phone and address of the account's latest order, to pre-fill the next checkout. */
-export async function lastDeliveryDetails(db: Database, userId: string) {
+export async function lastDeliveryDetails(db: Database, userId: string | SQL) {
   const last = await db
     .select({ phone: orders.phone, deliveryAddress: orders.deliveryAddress })
     .from(orders)

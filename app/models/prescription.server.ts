@@ -1,5 +1,5 @@
 /** Prescription rows: whose image is where. The images themselves are the feature's business (R2). */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, prescriptions, users, type Prescription } from "~/db/schema";
 
@@ -15,7 +15,7 @@ export async function getPrescription(db: Database, id: string): Promise<Prescri
   return db.select().from(prescriptions).where(eq(prescriptions.id, id)).get();
 }
 
-export async function listPrescriptionsForUser(db: Database, userId: string) {
+export async function listPrescriptionsForUser(db: Database, userId: string | SQL) {
   return db
     .select()
     .from(prescriptions)

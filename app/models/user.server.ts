@@ -1,5 +1,5 @@
 /** Accounts. E-mails are stored lowercased (unique whatever the case); password hashes never leave here. */
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { runBatch } from "~/db/batch";
 import type { Database } from "~/db/client.server";
@@ -209,7 +209,10 @@ export async function searchUsers(
 
 export type Profile = Pick<User, "name" | "phone" | "deliveryAddress" | "deliveryState">;
 
-export async function getProfile(db: Database, id: string): Promise<Profile | undefined> {
+/** A user's id, or SQL that selects it (services/session.server.ts, sessionUserRef). */
+export type UserRef = string | SQL;
+
+export async function getProfile(db: Database, id: UserRef): Promise<Profile | undefined> {
   return db
     .select({
       name: users.name,

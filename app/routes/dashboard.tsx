@@ -53,16 +53,20 @@ export const RECENT_ACTIVITY_COUNT = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [prescriptions, backInStock] = await Promise.all([
+  // Everything the page reads once it knows whose it is, started together: one more trip, not four.
+  const recent = myOrders(context, user.id, { limit: RECENT_ACTIVITY_COUNT });
+  recent.catch(() => undefined);
+  const [prescriptions, backInStock, chatConsent] = await Promise.all([
     myPrescriptions(context, user.id),
     myBackInStock(context, user),
+    user.role === "admin" ? ("given" as const) : chatConsentState(context, user.id),
   ]);
   return {
     backInStock,
     // The greeting carries the name only for customers; "User" otherwise.
     greetingName: user.role !== "admin" && user.name ? user.name : "User",
     // Streamed: the page shows "Loading recent activity…" until the orders arrive.
-    recent: myOrders(context, user.id, { limit: RECENT_ACTIVITY_COUNT }).then((orders) =>
+    recent: recent.then((orders) =>
       orders.map((o) => ({
         id: o.id,
         accessToken: o.accessToken,
@@ -73,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
     ),
     prescriptions,
-    chatConsent: user.role === "admin" ? ("given" as const) : await chatConsentState(context, user.id),
+    chatConsent,
   };
 }
 

@@ -4,7 +4,7 @@
  * database cannot be replayed. Logout and expiry delete the row, which ends the session everywhere.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql, type SQL } from "drizzle-orm";
 import { sessions, users } from "~/db/schema";
 import { COOKIES } from "~/lib/cookies";
 import { randomToken } from "~/lib/random";
@@ -117,6 +117,19 @@ function lookup(request: Request, context: AppLoadContext): Lookup {
     lookups.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * Whose session the request carries, as SQL that stands in for a user id: a query scoped to the signed-in
+ * user can then start beside the session lookup (one trip to D1 for both) rather than after it. Its rows
+ * are the session's user's, whoever that is; a caller uses them only once the lookup has confirmed the
+ * user, and a dead session selects nothing. Null without a session token: no database work for a guest.
+ */
+export async function sessionUserRef(request: Request, context: AppLoadContext): Promise<SQL | null> {
+  const token = await lookup(request, context).token;
+  if (!token) return null;
+  const idHash = await sha256(token);
+  return sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash} AND ${sessions.expiresAt} > ${Date.now()})`;
 }
 
 /**

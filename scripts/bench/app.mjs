@@ -57,9 +57,10 @@ export function ensureDevVars(log) {
  * @param {{ persistTo: string, synthetic: number, accept: (count: number) => boolean, fresh: boolean,
  *           ports: Set<number>, log: (message: string) => void,
  *           onCatalogue: (catalogue: Awaited<ReturnType<typeof prepareCatalogue>>) => void,
- *           prepare?: () => Promise<void> }} options
+ *           prepare?: () => Promise<void>, entry?: string }} options
  *   onCatalogue: receives the catalogue's figures before the server starts
  *   prepare: more data to add to the folder before the server starts (the bench orders)
+ *   entry: a Worker entry of the bench's own in place of wrangler.toml's `main` (workers/bench-distance.ts)
  */
 export async function openMediStore({
   persistTo,
@@ -70,12 +71,14 @@ export async function openMediStore({
   log,
   onCatalogue,
   prepare,
+  entry,
 }) {
   onCatalogue(await prepareCatalogue({ persistTo, synthetic, accept, fresh, log }));
   await prepare?.();
   log("  starting wrangler dev on the built app");
   const session = serverSession(async () => {
-    const server = await startWranglerDev({ label: "MediStore", args: ["--persist-to", persistTo], ports });
+    const args = [...(entry ? [entry] : []), "--persist-to", persistTo];
+    const server = await startWranglerDev({ label: "MediStore", args, ports });
     log(`  MediStore on ${server.url}`);
     return server;
   }, log);

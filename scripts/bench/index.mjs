@@ -11,6 +11,8 @@
  *   5. chat: send-to-deliver latency with 200 sockets in 100 conversations, messages per second per room,
  *      memory of the party process
  *   6. Admin › Orders at 100,000 orders: pages, filters, search by phone and by name
+ *   7. distance to D1: personal pages and the main API calls with a delay on every D1 call (--d1-delay MS,
+ *      default 100) beside the same without, with each request's sequential trips (workers/bench-distance.ts)
  *
  * Measures the existing build: runs `remix vite:build` only when build/ is missing or with --build
  * (rebuilding under a running `wrangler dev` crashes it). The catalogues live in .wrangler/bench-10k and
@@ -21,12 +23,14 @@
  * Options: --build  --fresh  --quick  --skip-lighthouse  --skip-throughput  --skip-search  --skip-chat
  *          --lighthouse-runs N
  *          --duration SECONDS  --connections N  --only STEP[,STEP…] (first-load, lighthouse, throughput,
- *          search, chat, orders: e.g. `--only search` times the searches alone)  --skip-orders
+ *          search, chat, orders, d1-distance: e.g. `--only search` times the searches alone)  --skip-orders
+ *          --d1-delay MS (d1-distance's delay on every D1 call)
  */
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { ensureBuild, ensureDevVars, openMediStore } from "./app.mjs";
 import { benchChat } from "./measure/chat.mjs";
+import { measureDistance } from "./measure/d1-distance.mjs";
 import { measureFirstLoad } from "./measure/first-load.mjs";
 import { runLighthouse } from "./measure/lighthouse.mjs";
 import { measureThroughput } from "./measure/throughput.mjs";
@@ -56,11 +60,15 @@ const settings = {
   rounds: quick ? 1 : 3,
   lighthouseRuns: numberOption("lighthouse-runs", quick ? 1 : 3),
   searchReps: quick ? 5 : 20,
+  d1DelayMs: numberOption("d1-delay", 100),
+  distanceReps: quick ? 3 : 7,
 };
 
 /** The latency steps' modules, each run in a Node process of its own (measureInOwnProcess). */
 const SEARCH_MODULE = fileURLToPath(new URL("./measure/search.mjs", import.meta.url));
 const ORDERS_MODULE = fileURLToPath(new URL("./measure/orders.mjs", import.meta.url));
+/** The bench's own Worker entry for the distance step: the app with a slow, counting D1 binding. */
+const DISTANCE_ENTRY = "workers/bench-distance.ts";
 
 const CATALOGUE_10K = {
   persistTo: ".wrangler/bench-10k",
@@ -70,6 +78,12 @@ const CATALOGUE_10K = {
 /** A small catalogue of its own, for the 100,000 bench orders (scripts/bench/orders.mjs). */
 const CATALOGUE_ORDERS = {
   persistTo: ".wrangler/bench-orders",
+  synthetic: 500,
+  accept: (/** @type {number} */ count) => count >= 500 && count < 5_000,
+};
+/** A small catalogue of its own for the distance step: it places orders and registers an account. */
+const CATALOGUE_DISTANCE = {
+  persistTo: ".wrangler/bench-distance",
   synthetic: 500,
   accept: (/** @type {number} */ count) => count >= 500 && count < 5_000,
 };
@@ -120,13 +134,21 @@ async function measure({ key, say, run, skip, then }, url = "") {
  * @param {typeof CATALOGUE_10K} catalogue
  * @param {Step<any>[]} steps
  */
-async function onMediStore(catalogueKey, catalogue, steps, prepare = async () => {}) {
+async function onMediStore(catalogueKey, catalogue, steps, prepare = async () => {}, entry = undefined) {
   if (steps.every((step) => step.skip)) return Promise.all(steps.map((step) => measure(step)));
   log(`preparing ${catalogue.persistTo} (${formatCount(catalogue.synthetic)} synthetic products)`);
   let app;
   try {
     const onCatalogue = (/** @type {unknown} */ figures) => (results[catalogueKey] = figures);
-    app = await openMediStore({ ...catalogue, fresh: flag("fresh"), ports, log, onCatalogue, prepare });
+    app = await openMediStore({
+      ...catalogue,
+      fresh: flag("fresh"),
+      ports,
+      log,
+      onCatalogue,
+      prepare,
+      entry,
+    });
   } catch (error) {
     log(`  MediStore could not be started: ${errorMessage(error)}`);
     for (const { key } of steps) results[key] = { error: errorMessage(error) };
@@ -273,6 +295,27 @@ async function main() {
       results.benchOrders = orders;
       sample = orders.sample;
     },
+  );
+
+  await onMediStore(
+    "distanceFolder",
+    CATALOGUE_DISTANCE,
+    [
+      {
+        key: "d1Distance",
+        skip: skip("d1-distance"),
+        say: `[7] distance to D1: personal pages and API calls, ${settings.d1DelayMs} ms on every D1 call and none (${settings.distanceReps} each, alternating)`,
+        run: (url) => measureDistance(url, { delayMs: settings.d1DelayMs, reps: settings.distanceReps }),
+        then: ({ calls }) => {
+          for (const call of calls)
+            log(
+              `  ${call.name}: ${formatMs(call.far.serverMs)} (${call.far.trips} trips) · no delay ${formatMs(call.plain.serverMs)}`,
+            );
+        },
+      },
+    ],
+    undefined,
+    DISTANCE_ENTRY,
   );
 
   return report(results, { root: ROOT, settings, loadAverageStart });

@@ -74,7 +74,7 @@ const UNITS = {
  * @property {(data: any, results: Results) => string} [figure] the Figure column, when not value and note
  * @property {{ max?: number, min?: number, of?: string }} [bar] PASS or FAIL, and the Target column
  *   (`of`: which statistic, e.g. "p95")
- * @property {string} [target] the Target column of a row without a bar
+ * @property {string | ((data: any) => string)} [target] the Target column of a row without a bar
  * @property {(data: any, value: any) => Row["status"]} [status] when the result is not the value against
  *   the bar
  * @property {(data: any) => boolean} [when] the row is left out when this says false
@@ -491,7 +491,31 @@ const SECTIONS = [
       },
     ],
   },
+  {
+    section: "7",
+    source: "d1Distance",
+    name: "Distance to D1",
+    rows: [
+      {
+        each: (distance) => distance.calls.map((call) => ({ ...call, delayMs: distance.delayMs })),
+        label: (call) => `${call.name}, ${call.delayMs} ms on every D1 call`,
+        figure: (call) =>
+          `${formatMs(call.far.serverMs)}, ${call.far.trips} trip(s) · no delay ${formatMs(call.plain.serverMs)}, ` +
+          `${call.plain.trips} trip(s) · ${call.status}`,
+        value: (call) => call.far.serverMs,
+        target: (call) => `< ${formatMs(distanceBar(call))}`,
+        status: (call) => (call.far.serverMs < distanceBar(call) ? "pass" : "fail"),
+      },
+    ],
+  },
 ];
+
+/**
+ * A request that waits on D1 once for its reads (and once more for a write) costs its own time plus about
+ * one delay: 1.5 × the delay leaves room for the machine, never for a second trip.
+ * @param {{ delayMs: number, plain: { serverMs: number } }} call
+ */
+const distanceBar = (call) => call.plain.serverMs + 1.5 * call.delayMs;
 
 /**
  * The data of a measurement, or null when it failed, was skipped or did not run.
@@ -529,7 +553,10 @@ function toRow(section, spec, data, results) {
   const unit = spec.unit ? UNITS[spec.unit] : null;
   const value = spec.value?.(data, results);
   const figure = spec.figure?.(data, results) ?? `${unit?.format(value)}${spec.note?.(data, results) ?? ""}`;
-  const target = spec.bar && unit?.bound ? targetOf(spec.bar, unit.bound) : (spec.target ?? "");
+  const target =
+    spec.bar && unit?.bound
+      ? targetOf(spec.bar, unit.bound)
+      : ((typeof spec.target === "function" ? spec.target(data) : spec.target) ?? "");
   const status = spec.status ? spec.status(data, value) : spec.bar ? verdict(value, spec.bar) : "info";
   const metric = typeof spec.label === "function" ? spec.label(data) : spec.label;
   return { section, metric, figure, target, status };
@@ -612,6 +639,9 @@ const HOW_MEASURED = [
   "4. Search at 100,000 synthetic products: sequential requests per query shape, p50 and p95.",
   "5. Chat: `partykit dev`, 200 sockets in 100 conversations, send-to-deliver latency.",
   "6. Admin › Orders at 100,000 orders: sequential requests per page and search.",
+  "7. Distance to D1: the bench's own Worker entry (workers/bench-distance.ts) waits the given delay before " +
+    "every D1 call and counts the request's sequential trips; each page or API call is timed in the Worker " +
+    "(median), alternating with and without the delay. Bar: under its no-delay time plus 1.5 × the delay.",
 ];
 
 /**

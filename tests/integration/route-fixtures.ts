@@ -49,11 +49,12 @@ export type RouteWorld = {
  * The Worker's own fetch (workers/app.ts, serving the built app), called in-process. Through SELF every
  * request of a test file costs more than the one before (the pool's service binding keeps something per
  * request), which thousands of fuzz requests turn into many minutes; called directly each stays a few ms.
- * Anything the Worker throws fails the test, as the 500 it would be.
+ * Anything the Worker throws fails the test, as the 500 it would be. `bindings` in place of the test's own
+ * (a D1 that counts its round trips, d1-trips.test.ts).
  */
-export async function callWorker(request: Request): Promise<Response> {
+export async function callWorker(request: Request, bindings: Env = env): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -310,6 +310,19 @@ describe("report rows", () => {
       firstLoadProduct: { path: "/products/1-paracetamol", ...results.firstLoad },
       firstLoadDataSaver: results.firstLoad,
       lighthouseProduct: { skipped: "--skip-lighthouse" },
+      d1Distance: {
+        delayMs: 100,
+        reps: 7,
+        calls: [
+          { name: "cart", status: 200, plain: { serverMs: 30, trips: 1 }, far: { serverMs: 140, trips: 1 } },
+          {
+            name: "dashboard",
+            status: 200,
+            plain: { serverMs: 50, trips: 3 },
+            far: { serverMs: 360, trips: 3 },
+          },
+        ],
+      },
     };
     expect(cells(buildRows(withProductPage))).toEqual([
       ["1", "First load of /: HTML", "8.1 kB", "", "info"],
@@ -462,6 +475,21 @@ describe("report rows", () => {
       ["5", "Chat messages/s per room", "2100 alone · 45.0 with all 100 rooms busy", "", "info"],
       ["5", "Chat party memory (RSS)", "81 MB idle · 143 MB peak", "", "info"],
       ["6", "Admin › Orders at 100k orders", "not measured: no result", "", "error"],
+      // One trip costs the delay once: under 1.5 × the delay passes; three trips cannot.
+      [
+        "7",
+        "cart, 100 ms on every D1 call",
+        "140.0 ms, 1 trip(s) · no delay 30.0 ms, 1 trip(s) · 200",
+        "< 180.0 ms",
+        "pass",
+      ],
+      [
+        "7",
+        "dashboard, 100 ms on every D1 call",
+        "360.0 ms, 3 trip(s) · no delay 50.0 ms, 3 trip(s) · 200",
+        "< 200.0 ms",
+        "fail",
+      ],
     ]);
   });
 
@@ -539,6 +567,7 @@ describe("report rows", () => {
       ["4", "Search at 100k products", "not measured: no result", "", "error"],
       ["5", "Chat", "not measured: no result", "", "error"],
       ["6", "Admin › Orders at 100k orders", "not measured: no result", "", "error"],
+      ["7", "Distance to D1", "not measured: no result", "", "error"],
     ]);
   });
 });

@@ -31,9 +31,14 @@ export const onlyLeftMessage = (name: string, left: number) =>
 export async function loadCartView(
   request: Request,
   context: AppLoadContext,
-): Promise<{ cart: Cart; view: CartView; setCookie: string | null }> {
+): Promise<{
+  cart: Cart;
+  view: CartView;
+  setCookie: string | null;
+  rxItems: { productId: number; name: string }[];
+}> {
   const cart = await readCart(request, context.config);
-  if (cart.length === 0) return { cart, view: EMPTY_CART_VIEW, setCookie: null };
+  if (cart.length === 0) return { cart, view: EMPTY_CART_VIEW, setCookie: null, rxItems: [] };
   const priced = await priceCart(context, cart);
   const kept = cart.filter((line) => !priced.missingIds.includes(line.productId));
   const lines = priced.lines.map(({ product, qty, lineTotalKobo }) => ({
@@ -49,6 +54,10 @@ export async function loadCartView(
   }));
   const removed = priced.missingIds.length;
   return {
+    // The prescription-only lines, as the catalogue says (read with the prices, not again).
+    rxItems: priced.lines
+      .filter(({ product }) => product.medicineClass === "prescription")
+      .map(({ product }) => ({ productId: product.id, name: product.name })),
     cart: kept,
     view: {
       lines,

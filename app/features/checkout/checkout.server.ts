@@ -20,17 +20,14 @@ import {
 } from "~/models/order.server";
 import type { Prescription } from "~/db/schema";
 import { MAX_IMAGE_BYTES } from "~/services/uploads.server";
-import { getProductsByIds } from "~/models/product.server";
 import { asStatements, enqueueMessages, orderReceivedMessages } from "../messages/messages.server";
-import type { CartView } from "../cart/cart-view";
 import { NO_PRESCRIPTION_NEEDS, type PrescriptionNeeds } from "./prescription-needs";
 import {
   discardPrescription,
-  myPrescriptions,
   ownPrescription,
   uploadPrescription,
 } from "../prescriptions/prescriptions.server";
-import { getProfile, type Profile } from "~/models/user.server";
+import { getProfile, type Profile, type UserRef } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { quoteDelivery, UNKNOWN_STATE } from "../delivery/delivery.server";
 import { getUser } from "~/services/session.server";
@@ -464,33 +461,21 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
 }
 
 /** The cart's prescription-only items (from the catalogue) and, for a customer, their uploads. */
-export async function prescriptionNeeds(
-  context: AppLoadContext,
-  cart: CartView,
-  user: PublicUser | null,
-): Promise<PrescriptionNeeds> {
-  if (cart.lines.length === 0) return NO_PRESCRIPTION_NEEDS;
-  const found = await getProductsByIds(
-    context.db,
-    cart.lines.map((line) => line.productId),
-  );
-  const items = found
-    .filter((product) => product.medicineClass === "prescription")
-    .map((product) => ({ productId: product.id, name: product.name }));
-  if (items.length === 0) return NO_PRESCRIPTION_NEEDS;
-  return { items, uploads: user ? await myPrescriptions(context, user.id) : [] };
+export function prescriptionNeeds(
+  items: PrescriptionNeeds["items"],
+  uploads: PrescriptionNeeds["uploads"],
+): PrescriptionNeeds {
+  return items.length === 0 ? NO_PRESCRIPTION_NEEDS : { items, uploads };
 }
 
 /**
  * A signed-in customer's delivery form starts filled in: name and e-mail, then the phone and address of
  * their profile, or else of their last order.
  */
-export async function deliveryDefaults(context: AppLoadContext, user: PublicUser) {
+export async function deliveryDetails(context: AppLoadContext, user: UserRef) {
   const [profile, last]: [Profile | undefined, { phone?: string; deliveryAddress?: string }] =
-    await Promise.all([getProfile(context.db, user.id), lastDeliveryDetails(context.db, user.id)]);
+    await Promise.all([getProfile(context.db, user), lastDeliveryDetails(context.db, user)]);
   return {
-    name: user.name,
-    email: user.email,
     phone: profile?.phone ?? last.phone,
     deliveryAddress: profile?.deliveryAddress ?? last.deliveryAddress,
     deliveryState: profile?.deliveryState ?? undefined,

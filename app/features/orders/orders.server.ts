@@ -11,6 +11,7 @@ import { orderWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
 import {
   getOrderByAccessToken,
   getOrderById,
+  getOrderPageByAccessToken,
   getOrderRow,
   listAllOrders,
   listOrdersForUser,
@@ -198,11 +199,11 @@ export function orderHandOff(order: OrderWithItems, origin: string, context: App
 
 /** The private status page: the token in its link is the only key. */
 export async function orderStatusPage(request: Request, context: AppLoadContext, token: string) {
-  const order = await getOrderByAccessToken(context.db, token);
-  if (!order) throw new AppError(404, ORDER_LINK_UNKNOWN);
-  const [view] = await toOrderViews(context, [order]);
+  const found = await getOrderPageByAccessToken(context.db, token);
+  if (!found) throw new AppError(404, ORDER_LINK_UNKNOWN);
+  const { order, events } = found;
   return {
-    order: view,
+    order: toOrderView(order, events.map(timelineEntry)),
     prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
     ...orderHandOff(order, publicOrigin(request, context), context),
   };

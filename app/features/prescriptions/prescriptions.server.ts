@@ -15,7 +15,7 @@ import {
   listAllPrescriptions,
   listPrescriptionsForUser,
 } from "~/models/prescription.server";
-import { findUserByEmail, toPublicUser } from "~/models/user.server";
+import { findUserByEmail, toPublicUser, type UserRef } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
@@ -153,6 +153,12 @@ export async function uploadOwner(context: AppLoadContext, viewer: PublicUser, r
 }
 
 /** The customer's prescriptions, each with who at the pharmacy has viewed it and when. */
+/** A customer's uploads to pick one from at checkout, newest first (one query: no view log). */
+export async function prescriptionChoices(context: AppLoadContext, userId: UserRef) {
+  const rows = await listPrescriptionsForUser(context.db, userId);
+  return rows.map((p) => ({ id: p.id, createdAt: p.createdAt, url: prescriptionImageUrl(p.id) }));
+}
+
 export async function myPrescriptions(context: AppLoadContext, userId: string) {
   const rows = await listPrescriptionsForUser(context.db, userId);
   const log = await accessLogFor(

@@ -1,0 +1,178 @@
+/**
+ * Distance: every uncached page and API call waits for D1 at most once for its reads (independent reads
+ * batched or run together), plus once for the write a form or an API call makes. The database lives in one
+ * region far from our shoppers, so each sequential trip costs ~100 ms in production.
+ *
+ * Driven by the route manifest through the access table (route-access.ts): every probe of every route, asked
+ * as a role the route serves (a signed-in one where it may: a guest's pages come from the edge cache), with
+ * the route's real body from the fuzz recipes (route-recipes.ts) where it has one, so writes really write.
+ * The Worker gets a D1 binding that counts sequential trips (workers/d1-trips.ts). A flow that truly needs
+ * more (read, then decide, then write) has its row in EXCEPTIONS, with why.
+ */
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { catalogueVersion } from "~/models/catalogue-version.server";
+import { countTrips } from "../../workers/d1-trips";
+import { startPartyDouble } from "./party-double";
+import { ACCESS, get, probeRequest, RULES, type Body, type Probe, type Role } from "./route-access";
+import { callWorker, routeWorld, type RouteWorld } from "./route-fixtures";
+import { expectRowPerRoute, MANIFEST_ROUTES, type ManifestRoute } from "./route-manifest";
+import { RECIPES, type ValidBody } from "./route-recipes";
+
+/** Reads: one trip. A write: one more. */
+const READS = 1;
+const WRITES = 1;
+
+/**
+ * Requests allowed more trips than their method's bar, keyed `<route id> <METHOD>`: each says why its
+ * extra trip cannot travel with the others.
+ */
+const EXCEPTIONS: Record<string, { trips: number; why: string }> = {};
+
+/**
+ * Not at the bar yet: the trips each of these takes today. A row may only go down (the test fails when a
+ * request takes more, and when it takes fewer, so the number is lowered or the row taken out).
+ */
+const NOT_YET: Record<string, number> = {
+  "routes/admin.outbox GET": 2,
+  "routes/account._index GET": 3,
+  "routes/account.data GET": 9,
+  "routes/account.delete POST": 5,
+  "routes/account.privacy GET": 2,
+  "routes/account.privacy POST": 4,
+  "routes/admin GET": 2,
+  "routes/admin._index GET": 2,
+  "routes/admin.admins GET": 2,
+  "routes/admin.audit GET": 2,
+  "routes/admin.audit[.]csv GET": 3,
+  "routes/admin.chat-customers GET": 2,
+  "routes/admin.delivery GET": 2,
+  "routes/admin.delivery POST": 3,
+  "routes/admin.messages GET": 2,
+  "routes/admin.orders POST": 3,
+  "routes/admin.orders[.]csv GET": 3,
+  "routes/admin.prescriptions GET": 2,
+  "routes/admin.products._index GET": 2,
+  "routes/admin.products.$id GET": 2,
+  "routes/admin.products.$id POST": 4,
+  "routes/admin.products.$id_.delete GET": 2,
+  "routes/admin.reviews GET": 3,
+  "routes/admin.reviews POST": 6,
+  "routes/admin.users GET": 2,
+  "routes/admin.users POST": 5,
+  "routes/api.auth.login POST": 7,
+  "routes/api.auth.register POST": 4,
+  "routes/api.me DELETE": 4,
+  "routes/api.me.export GET": 9,
+  "routes/api.orders.$key GET": 2,
+  "routes/api.orders.$key PUT": 5,
+  "routes/api.orders.$key_.receipt POST": 6,
+  "routes/api.orders.$key_.review POST": 3,
+  "routes/api.orders.all-orders GET": 3,
+  "routes/api.orders.checkout POST": 7,
+  "routes/api.prescriptions.all GET": 2,
+  "routes/api.prescriptions.upload POST": 4,
+  "routes/api.products GET": 2,
+  "routes/api.products.$id PATCH": 3,
+  "routes/api.users GET": 2,
+  "routes/categories.$slug GET": 2,
+  "routes/dashboard GET": 2,
+  "routes/dashboard POST": 5,
+  "routes/login POST": 6,
+  "routes/order.$token_.prescription GET": 3,
+  "routes/orders GET": 3,
+  "routes/pending-deliveries GET": 3,
+  "routes/prescriptions.$id.image GET": 2,
+  "routes/products.$slug GET": 2,
+  "routes/products.$slug POST": 3,
+  "routes/receipts.$orderId GET": 3,
+  "routes/register POST": 3,
+  "routes/track POST": 4,
+};
+
+/** Who asks: the first of these the route's rule serves (signed in first: their pages are never cached). */
+const PREFERENCE: Role[] = ["customer", "superintendent", "pharmacist", "staff", "guest", "otherCustomer"];
+
+/**
+ * Every D1 call waits this long, as a call to a database a region away does: locally a read answers in
+ * microseconds, so two reads started side by side would look one after the other whenever the first is
+ * back before the second leaves.
+ */
+const DISTANCE_MS = 50;
+
+/** The catalogue version is trusted for a while in production (CATALOGUE_VERSION_TTL_MS); here, always. */
+const TRUSTED_VERSION_MS = 60_000;
+
+function asBody(valid: ValidBody, w: RouteWorld): Body {
+  const fields = valid.fields(w);
+  if (valid.as === "json") return { json: fields };
+  const entries = Object.entries(fields);
+  if (valid.as === "form") return { form: Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) };
+  return {
+    multipart: Object.fromEntries(entries.map(([k, v]) => [k, v instanceof Uint8Array ? v : String(v)])),
+  };
+}
+
+/** The probe's request with the route's real body where the recipe has one for that method. */
+function realBody(route: ManifestRoute, probe: Probe, w: RouteWorld): Body | undefined {
+  if (probe.method === "GET") return undefined;
+  const recipe = RECIPES[route.id];
+  const methods = recipe?.methods ?? ["POST"];
+  return recipe?.valid && methods.includes(probe.method) ? asBody(recipe.valid, w) : probe.body?.(w);
+}
+
+let party: ReturnType<typeof startPartyDouble>;
+beforeEach(() => {
+  party = startPartyDouble();
+});
+afterEach(() => party.stop());
+
+describe("round trips to D1", () => {
+  it("every route of the manifest is counted; every exception names a request that exists", () => {
+    expectRowPerRoute(ACCESS, "an access rule");
+    const requests = MANIFEST_ROUTES.flatMap((route) =>
+      (ACCESS[route.id]?.probes ?? [get()]).map((probe) => `${route.id} ${probe.method}`),
+    );
+    expect(Object.keys({ ...EXCEPTIONS, ...NOT_YET }).filter((key) => !requests.includes(key))).toEqual([]);
+  });
+
+  it("each page and API call waits on D1 once for its reads, and once more for a write", async () => {
+    const w = await routeWorld();
+    const over: string[] = [];
+    const better: string[] = [];
+    const counts: Record<string, number> = {};
+    const lines: string[] = [];
+    for (const route of MANIFEST_ROUTES.filter((r) => ACCESS[r.id])) {
+      const access = ACCESS[route.id];
+      for (const probe of access.probes ?? [get()]) {
+        const rule = RULES[probe.rule ?? access.rule];
+        const role = PREFERENCE.find((r) => rule[r] === "ok")!;
+        const { path, request } = await probeRequest(route, probe, role, w, realBody(route, probe, w));
+        const trips = countTrips(env.DB, { delayMs: DISTANCE_MS });
+        await catalogueVersion(env.DB, TRUSTED_VERSION_MS);
+        const response = await callWorker(request, {
+          ...env,
+          DB: trips.d1,
+          CATALOGUE_VERSION_TTL_MS: String(TRUSTED_VERSION_MS),
+        });
+        await response.arrayBuffer();
+        const key = `${route.id} ${probe.method}`;
+        const bar = EXCEPTIONS[key]?.trips ?? (probe.method === "GET" ? READS : READS + WRITES);
+        const allowed = NOT_YET[key] ?? bar;
+        const line = `${key} ${path} as ${role}: ${response.status}, ${trips.trips()} trip(s) (${trips.calls()} calls), bar ${bar}`;
+        counts[key] = trips.trips();
+        lines.push(line);
+        if (trips.trips() > allowed) over.push(line);
+        if (key in NOT_YET && trips.trips() < allowed) better.push(line);
+      }
+    }
+    if (over.length + better.length > 0) console.log(lines.join("\n"));
+    expect(over, "requests over their bar").toEqual([]);
+    expect(better, "requests now under their NOT_YET row: lower it, or take it out").toEqual([]);
+    // An exception whose request now meets its method's bar is taken out.
+    const unneeded = Object.keys(EXCEPTIONS).filter(
+      (key) => counts[key]! <= (key.endsWith(" GET") ? READS : READS + WRITES),
+    );
+    expect(unneeded).toEqual([]);
+  }, 180_000);
+});

@@ -16,9 +16,11 @@ const PAYSTACK_TEST_KEY = "sk_test_integration_standin_key";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "drizzle"));
-  // The stand-in itself is started by the integration project's global setup, on this port.
+  // The stand-ins (payment gateway, message providers) are started by the integration project's global
+  // setups on these ports, chosen here so the Worker's bindings can name them.
   process.env.MEDISTORE_PAYSTACK_PORT ??= String(await freePort());
   process.env.MEDISTORE_PAYSTACK_KEY = PAYSTACK_TEST_KEY;
+  process.env.MEDISTORE_TEST_STANDIN_PORT ??= String(await freePort());
   return {
     test: {
       projects: [
@@ -51,6 +53,11 @@ export default defineConfig(async () => {
                   PAYSTACK_ENABLED: "true",
                   PAYSTACK_SECRET_KEY: PAYSTACK_TEST_KEY,
                   PAYSTACK_BASE_URL: `http://127.0.0.1:${process.env.MEDISTORE_PAYSTACK_PORT}`,
+                  MESSAGES_STANDIN_URL: `http://127.0.0.1:${process.env.MEDISTORE_TEST_STANDIN_PORT}`,
+                  SMS_WEBHOOK_SECRET: "integration-test-sms-webhook-secret",
+                  WHATSAPP_APP_SECRET: "integration-test-whatsapp-secret",
+                  // Retries at once: a test waits for a provider's recovery, not for a backoff.
+                  MESSAGE_RETRY_SECONDS: "0",
                 },
               },
             }),
@@ -70,7 +77,7 @@ export default defineConfig(async () => {
             // Password hashing (scrypt) is deliberately slow; a login-heavy test needs room on 2 cores.
             testTimeout: 30_000,
             setupFiles: ["./tests/integration/apply-migrations.ts"],
-            globalSetup: ["./tests/integration/paystack-setup.ts"],
+            globalSetup: ["./tests/integration/paystack-setup.ts", "./tests/integration/message-standin.ts"],
           },
         },
         {

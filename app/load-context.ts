@@ -22,6 +22,8 @@ declare module "@remix-run/cloudflare" {
      */
     catalogueVersion: () => Promise<string>;
     nonce: string;
+    /** The origin links in messages use: PUBLIC_ORIGIN, else the request's own. */
+    origin: string;
     /**
      * The request's session lookups (services/session.server.ts), kept here rather than in that module:
      * the Worker's entry, which refuses dead API tokens, and the Remix build each bundle their own copy of
@@ -31,8 +33,15 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export function createAppLoadContext(env: Env, ctx: ExecutionContext, config: AppConfig, nonce: string) {
+export function createAppLoadContext(
+  env: Env,
+  ctx: ExecutionContext,
+  config: AppConfig,
+  nonce: string,
+  requestOrigin = "",
+) {
   return {
+    origin: config.publicOrigin ?? requestOrigin,
     cloudflare: { env, ctx },
     config,
     db: createDb(env.DB),

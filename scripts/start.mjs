@@ -3,8 +3,9 @@
  * `npm start`: the whole product on local defaults, from a fresh clone, with no account and no network.
  * 1. .dev.vars from .dev.vars.example when missing   2. build   3. local D1 migrations
  * 4. demo catalogue when the database is empty        5. wrangler dev on http://localhost:8787
- *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each, and
- *    the payment gateway's stand-in (scripts/paystack-standin.mjs) unless PAYSTACK_BASE_URL names a gateway
+ *    and the chat party (`partykit dev`, party/) on 127.0.0.1:1999 (PARTYKIT_PORT), one log each,
+ *    the payment gateway's stand-in (scripts/paystack-standin.mjs) unless PAYSTACK_BASE_URL names a gateway,
+ *    and the message providers' stand-in (scripts/message-standin.mjs: SMS, WhatsApp, e-mail) on a free port
  * Ctrl+C stops everything.
  */
 import { appendFileSync, existsSync, copyFileSync, readFileSync } from "node:fs";
@@ -81,8 +82,9 @@ if (!fileVar(".dev.vars", "CHAT_SECRET")) {
   console.log("Added CHAT_SECRET (local default) to .dev.vars.");
 }
 const chatSecret = fileVar(".dev.vars", "CHAT_SECRET");
-// Paying online: a .dev.vars from before it gets the example's local settings (the stand-in's test key).
-for (const name of ["PAYSTACK_ENABLED", "PAYSTACK_SECRET_KEY"]) {
+// Local settings a .dev.vars from before them lacks: paying online (the stand-in's test key), and the
+// secrets the message stand-in signs its callbacks with (the Worker checks them with the same).
+for (const name of ["PAYSTACK_ENABLED", "PAYSTACK_SECRET_KEY", "SMS_WEBHOOK_SECRET", "WHATSAPP_APP_SECRET"]) {
   if (!fileVar(".dev.vars", name)) {
     appendFileSync(".dev.vars", `\n${name}=${fileVar(".dev.vars.example", name)}\n`);
     console.log(`Added ${name} (local default) to .dev.vars.`);
@@ -92,6 +94,8 @@ for (const name of ["PAYSTACK_ENABLED", "PAYSTACK_SECRET_KEY"]) {
 // else the stand-in started below, which sends its webhooks back to this app.
 const gatewayUrl = process.env.PAYSTACK_BASE_URL ?? fileVar(".dev.vars", "PAYSTACK_BASE_URL");
 const STANDIN_PORT = gatewayUrl ? null : (process.env.PAYSTACK_STANDIN_PORT ?? String(await freePort()));
+const MESSAGES_STANDIN_PORT = process.env.MESSAGES_STANDIN_PORT ?? String(await freePort());
+const MESSAGES_STANDIN_URL = `http://127.0.0.1:${MESSAGES_STANDIN_PORT}`;
 if (!process.env.MEDISTORE_SKIP_BUILD) step("Building the app", "npx", ["remix", "vite:build"]);
 step("Applying database migrations (local D1)", "npx", [
   "wrangler",
@@ -108,7 +112,7 @@ step("Seeding the demo catalogue (only when empty)", "npx", ["tsx", "scripts/see
 console.log(
   `\n✔ MediStore is starting on http://localhost:${PORT} (chat party on ${CHAT_HOST}${
     STANDIN_PORT ? `, payment stand-in on http://127.0.0.1:${STANDIN_PORT}` : ""
-  })\n`,
+  }; messages sent land at /dev/inbox)\n`,
 );
 const output = withoutWranglerRequestLines();
 output.pipe(process.stdout);
@@ -122,6 +126,7 @@ const { result } = concurrently(
         ...(STANDIN_PORT
           ? [`--var ${shellQuote(`PAYSTACK_BASE_URL:http://127.0.0.1:${STANDIN_PORT}`)}`]
           : []),
+        `--var ${shellQuote(`MESSAGES_STANDIN_URL:${MESSAGES_STANDIN_URL}`)}`,
       ].join(" "),
       env,
       prefixColor: "green",
@@ -148,6 +153,18 @@ const { result } = concurrently(
       ].join(" "),
       env,
       prefixColor: "magenta",
+    },
+    {
+      name: "msgs",
+      command: "node scripts/message-standin.mjs",
+      env: {
+        ...env,
+        MESSAGES_STANDIN_PORT,
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        SMS_WEBHOOK_SECRET: fileVar(".dev.vars", "SMS_WEBHOOK_SECRET"),
+        WHATSAPP_APP_SECRET: fileVar(".dev.vars", "WHATSAPP_APP_SECRET"),
+      },
+      prefixColor: "cyan",
     },
   ],
   {

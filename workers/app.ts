@@ -18,6 +18,7 @@ import { createDb } from "../app/db/client.server";
 import { runRetention } from "../app/features/privacy/retention.server";
 import { runPaymentJob } from "../app/features/payments/payments.server";
 import { forgetCatalogueVersion } from "../app/models/catalogue-version.server";
+import { deliverBatch, sweepOutbox } from "../app/features/messages/deliver.server";
 import { SIGNED_IN_HEADER } from "../sw/page-rules";
 import { withinBodyLimit } from "./body-limit";
 import { edgeCacheDecision, serveGuestPage } from "./edge-cache";
@@ -25,8 +26,9 @@ import { logRequest } from "./request-log";
 import { withScriptsAfterPaint } from "./scripts-after-paint";
 
 const serverBuild = build as unknown as ServerBuild;
-/** The payments job's schedule (wrangler.toml [triggers]); the other cron is the daily retention job. */
+/** wrangler.toml [triggers]: the payments job's and the outbox sweep's schedules (the other is retention's). */
 const PAYMENTS_CRON = "*/5 * * * *";
+const OUTBOX_SWEEP_CRON = "*/10 * * * *";
 const handleRemixRequest = createRequestHandler(serverBuild);
 
 let cachedConfig: { env: Env; config: AppConfig } | undefined;
@@ -68,8 +70,9 @@ export default {
 
   /**
    * The Cron Triggers (wrangler.toml [triggers]): every few minutes the payments job (payments pending too
-   * long asked about again, orders never paid released); daily the retention job, which deletes what is
-   * past its retention period as of the scheduled time.
+   * long asked about again, orders never paid released) and the outbox sweep (messages stuck in the outbox
+   * go on the queue again); daily the retention job, which deletes what is past its retention period as of
+   * the scheduled time.
    */
   async scheduled(controller, env, ctx?: ExecutionContext) {
     const config = configFor(env);
@@ -77,10 +80,19 @@ export default {
       await runPaymentJob(createAppLoadContext(env, ctx, config, ""), controller.scheduledTime);
       return;
     }
+    if (controller.cron === OUTBOX_SWEEP_CRON) {
+      await sweepOutbox(env, controller.scheduledTime);
+      return;
+    }
     await runRetention(
       { db: createDb(env.DB), bucket: env.IMAGES, retention: config.retention },
       controller.scheduledTime,
     );
+  },
+
+  /** The messages queue and its dead-letter queue (wrangler.toml [[queues.consumers]]). */
+  async queue(batch, env) {
+    await deliverBatch(batch, env, configFor(env));
   },
 } satisfies ExportedHandler<Env>;
 
@@ -115,7 +127,7 @@ async function answer(
   const decision = edgeCacheDecision(request, url);
   // Pages come out with their scripts asleep until the first paint; the edge cache keeps them so.
   const render = async (renderNonce: string) => {
-    const context = createAppLoadContext(env, ctx, config, renderNonce);
+    const context = createAppLoadContext(env, ctx, config, renderNonce, url.origin);
     // A dead bearer token is refused on every API call before any route runs (the session lookup it
     // makes is the one the route then reads).
     const refused = await refuseDeadCredentials(request, context);

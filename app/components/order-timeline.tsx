@@ -1,4 +1,9 @@
-import { reviewSummary, type ReviewView, type TimelineEntry } from "~/features/orders/order-view";
+import {
+  reviewSummary,
+  type ReviewView,
+  type TimelineEntry,
+  type TimelineMessage,
+} from "~/features/orders/order-view";
 import { LocalTime } from "~/components/local-time";
 import { REVIEW_STATUS } from "~/lib/vocabularies";
 
@@ -10,15 +15,19 @@ export function OrderTimeline({
   placedAt,
   entries,
   review,
+  messages = [],
   showWho = false,
 }: {
   placedAt: number;
   entries: TimelineEntry[];
   review?: ReviewView | null;
+  /** The messages sent about the order (the back office's timeline), with how far each got. */
+  messages?: TimelineMessage[];
   showWho?: boolean;
 }) {
   const items = [
     ...entries.map((entry) => ({ at: entry.at, key: `s${entry.id}`, entry })),
+    ...messages.map((message) => ({ at: message.at, key: `m${message.id}`, message })),
     ...(review ? [{ at: review.reviewedAt, key: "review", review }] : []),
   ].sort((a, b) => a.at - b.at);
   return (
@@ -37,6 +46,12 @@ export function OrderTimeline({
                 Note: {item.review.note}
               </span>
             ) : null}
+          </li>
+        ) : "message" in item && item.message ? (
+          <li key={item.key} data-testid="message-entry" className="text-gray-700">
+            <span className="font-medium">Message: {item.message.what}</span> · {item.message.channel} to{" "}
+            <span className="break-all">{item.message.to}</span> · {item.message.state} ·{" "}
+            <LocalTime ms={item.at} />
           </li>
         ) : "entry" in item && item.entry ? (
           <li key={item.key}>

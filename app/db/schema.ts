@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSENT_KINDS } from "~/lib/privacy-notice";
+import { MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
 import {
   DELIVERY_STATUS,
   MEDICINE_CLASS,
@@ -103,6 +104,8 @@ export const users = sqliteTable(
     deliveryAddress: text("delivery_address"),
     /** One of NIGERIAN_STATES (app/lib/nigeria.ts). */
     deliveryState: text("delivery_state"),
+    /** The channels the customer wants messages on ("email,sms"; app/lib/messages.ts); null: the defaults. */
+    messageChannels: text("message_channels"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -530,4 +533,45 @@ export const paymentEvents = sqliteTable("payment_events", {
   receivedAt: integer("received_at", { mode: "number" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+/**
+ * Every message to a customer or to staff, written in the same D1 batch as the change that causes it and
+ * then sent by the queue's consumer (app/features/messages/). Its id is the provider's idempotency key.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: MESSAGE_KIND.values }).notNull(),
+    channel: text("channel", { enum: MESSAGE_CHANNEL.values }).notNull(),
+    /** A +234 phone number or an e-mail address. */
+    recipient: text("recipient").notNull(),
+    /** A deleted account's messages go with it (they hold its addresses). */
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    state: text("state", { enum: MESSAGE_STATE.values }).notNull().default("queued"),
+    attempts: integer("attempts", { mode: "number" }).notNull().default(0),
+    /** Why the last attempt failed (the provider's answer), shown to admins. */
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index("outbox_order_idx").on(t.orderId, t.createdAt),
+    index("outbox_state_idx").on(t.state, t.updatedAt),
+    index("outbox_provider_idx").on(t.providerMessageId),
+  ],
+);
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Addresses (a +234 phone number, a lowercased e-mail address) that asked to get no more messages. */
+export const messageOptOuts = sqliteTable("message_opt_outs", {
+  address: text("address").primaryKey(),
+  createdAt: createdAt(),
 });

@@ -117,6 +117,9 @@ export const AREAS: readonly Area[] = [
   // Secret links.
   { path: "/order/:token/*", audience: "link-holder", uploads: true },
   { path: "/reset-password/:token", audience: "link-holder" },
+  { path: "/messages/stop/:token", audience: "link-holder" },
+  // A local run's inbox of the message stand-in (404 in production): personal, never kept.
+  { path: "/dev/inbox", audience: "shopper" },
   // The back office and the API.
   { path: "/admin/*", audience: "back-office", workerFirst: true, uploads: true },
   { path: "/api/*", audience: "api", workerFirst: true, uploads: true },

@@ -2,7 +2,8 @@
  * "Tell me when it is back": a signed-in customer's request about an out-of-stock product, kept with the
  * account (back_in_stock_requests; deleted with the account or the product).
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import type { BatchedRead } from "~/db/read-batch.server";
 import { backInStockRequests, products, users } from "~/db/schema";
@@ -57,6 +58,7 @@ export async function backInStockRequestsFor(db: Database, productId: number) {
     .select({
       userId: backInStockRequests.userId,
       email: users.email,
+      phone: users.phone,
       name: users.name,
       askedAt: backInStockRequests.createdAt,
       notifiedAt: backInStockRequests.notifiedAt,
@@ -77,4 +79,24 @@ export async function markBackInStockNotified(
     .update(backInStockRequests)
     .set({ notifiedAt: at })
     .where(and(eq(backInStockRequests.userId, userId), eq(backInStockRequests.productId, productId)));
+}
+
+/** Stamps these customers' requests about the product as told, as one statement of the batch telling them. */
+export function markBackInStockNotifiedStatement(
+  db: Database,
+  productId: number,
+  userIds: string[],
+  onlyIf: ReturnType<typeof sql>,
+): BatchItem<"sqlite"> {
+  return db
+    .update(backInStockRequests)
+    .set({ notifiedAt: sql`unixepoch('subsec') * 1000` })
+    .where(
+      and(
+        eq(backInStockRequests.productId, productId),
+        inArray(backInStockRequests.userId, userIds),
+        isNull(backInStockRequests.notifiedAt),
+        onlyIf,
+      ),
+    );
 }

@@ -1,5 +1,6 @@
 /** Orders, their lines and their status history: queries given `db` and plain values. */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
@@ -48,6 +49,8 @@ export async function insertOrder(
   db: Database,
   order: NewOrder,
   items: NewOrderItem[],
+  /** More statements of the same order (its messages), written after it in the same batch. */
+  also: BatchItem<"sqlite">[] = [],
 ): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock" | "account-gone"> {
   const decrements = items.flatMap((item) =>
     item.productId == null
@@ -64,6 +67,7 @@ export async function insertOrder(
       db.insert(orders).values(order),
       db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id }))),
       ...decrements,
+      ...also,
     ]);
     return "created";
   } catch (error) {

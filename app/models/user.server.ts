@@ -226,8 +226,14 @@ export async function updateProfile(db: Database, id: string, profile: Profile):
   await db.update(users).set(profile).where(eq(users.id, id));
 }
 
-export async function setPasswordHash(db: Database, id: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/** Sets the password; `also` (the message telling the owner) is written in the same batch. */
+export async function setPasswordHash(
+  db: Database,
+  id: string,
+  passwordHash: string,
+  also: BatchItem<"sqlite">[] = [],
+): Promise<void> {
+  await runBatch(db, [db.update(users).set({ passwordHash }).where(eq(users.id, id)), ...also]);
 }
 
 /** Accounts by id (at most `limit`), for names the chat panel has only ids for. */

@@ -14,6 +14,8 @@ import { PasswordInput } from "~/components/password-input";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { changePassword, logOutEverywhere } from "~/features/accounts/credentials.server";
 import { readProfile, saveProfile } from "~/features/accounts/profile.server";
+import { CHANNELS_SAVED, messageChoices, saveMessageChoices } from "~/features/messages/manage.server";
+import { MESSAGE_CHANNEL } from "~/lib/messages";
 import type { FormFailure } from "~/lib/app-error";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
 import { FORMS } from "~/lib/forms";
@@ -34,7 +36,10 @@ export const LOGGED_OUT_EVERYWHERE = "You have been logged out of all devices.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { email: user.email, profile: await handlePage(() => readProfile(context, user)) };
+  const [profile, messages] = await handlePage(() =>
+    Promise.all([readProfile(context, user), messageChoices(context, user)]),
+  );
+  return { email: user.email, profile, messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,6 +66,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return saved(PASSWORD_CHANGED);
       },
     },
+    messages: {
+      run: async (form) => {
+        await saveMessageChoices(context, user, form);
+        return saved(CHANNELS_SAVED);
+      },
+    },
     everywhere: {
       run: async () => {
         await logOutEverywhere(request, context, user);
@@ -80,15 +91,17 @@ const SECTION = "rounded-xl border border-gray-200 bg-white p-4";
 const BUTTON = "rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white disabled:opacity-60";
 
 export default function Account() {
-  const { email, profile } = useLoaderData<typeof loader>();
+  const { email, profile, messages } = useLoaderData<typeof loader>();
   const result = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const profileResult = result?.values?.intent === "profile" ? result : undefined;
   const passwordResult = result?.values?.intent === "password" ? result : undefined;
+  const messagesResult = result?.values?.intent === "messages" ? result : undefined;
   // A form this page does not have (an old tab, a forged post): said on top.
-  const otherError = result && !profileResult && !passwordResult ? result.formError : undefined;
+  const otherError =
+    result && !profileResult && !passwordResult && !messagesResult ? result.formError : undefined;
   const values = profileResult?.values;
 
   return (
@@ -172,6 +185,47 @@ export default function Account() {
           <div>
             <button type="submit" disabled={busy("profile")} className={BUTTON}>
               {busy("profile") ? "Saving…" : "Save details"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="messages-heading" className={`mt-6 ${SECTION}`}>
+        <h2 id="messages-heading" className="text-lg font-semibold">
+          Messages
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          How we tell you about your orders (received, paid, approved, on its way, delivered), a product you
+          asked about, or a change of password. SMS and WhatsApp go to the phone of each order, or to the one
+          above.
+        </p>
+        {messages.stopped.length > 0 ? (
+          <p className="mt-2 text-sm text-amber-900">
+            You asked us to stop messages to {messages.stopped.join(" and ")}. Saving your choice here starts
+            them again.
+          </p>
+        ) : null}
+        <Form method="post" className="mt-3 flex flex-col gap-2">
+          <input type="hidden" name="intent" value="messages" />
+          <FormError message={messagesResult?.formError} />
+          <fieldset>
+            <legend className="sr-only">Send me messages by</legend>
+            {MESSAGE_CHANNEL.entries.map((channel) => (
+              <label key={channel.value} className="flex items-center gap-2 py-1">
+                <input
+                  type="checkbox"
+                  name="channel"
+                  value={channel.value}
+                  defaultChecked={messages.channels.includes(channel.value)}
+                  className="h-5 w-5"
+                />
+                {channel.label}
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <button type="submit" disabled={busy("messages")} className={BUTTON}>
+              {busy("messages") ? "Saving…" : "Save message choices"}
             </button>
           </div>
         </Form>

@@ -269,6 +269,7 @@ function OrderRow({
               placedAt={order.createdAt}
               entries={order.timeline}
               review={order.prescriptionReview}
+              messages={order.messages}
               showWho
             />
           </div>

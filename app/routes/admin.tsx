@@ -31,6 +31,7 @@ const TABS: { to: string; label: string; end?: boolean; permission?: Permission 
   { to: "/admin/admins", label: "Admins" },
   { to: "/admin/prescriptions", label: "Prescriptions" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/delivery", label: "Delivery" },
   { to: "/admin/audit", label: "Audit", permission: "viewAudit" },

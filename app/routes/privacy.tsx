@@ -8,6 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { cookieDuration, cookieLifetime, COOKIES, REGISTERED_COOKIES } from "~/lib/cookies";
 import { formatDays, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
+import { MESSAGE_KEEP_DAYS } from "~/lib/messages";
 import type { ReactNode } from "react";
 import { STORE_ADDRESS } from "~/components/site-footer";
 import type { loader as rootLoader } from "~/root";
@@ -63,6 +64,16 @@ function retentionRows(r: Retention): { what: string; howLong: string; why: stri
       what: "Account (name, e-mail, password hash) and your consent records",
       howLong: "Until you delete your account",
       why: "So you can log in and see your orders; order records are then kept as above, without your details",
+    },
+    {
+      what: "Messages we send you about your orders (SMS, WhatsApp, e-mail: the address, the text, whether it arrived)",
+      howLong: `${formatDays(MESSAGE_KEEP_DAYS)} after sending, then deleted (at once if you delete your account)`,
+      why: "Knowing what we told you, and sending again what did not arrive",
+    },
+    {
+      what: "Addresses that asked us to stop sending messages",
+      howLong: "For as long as we send messages, so that we never message them again",
+      why: "Honouring your request to stop",
     },
     {
       what: "Messages sent through the contact form",

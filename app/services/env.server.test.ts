@@ -11,6 +11,7 @@ const bindings = {
   RATE_LIMIT_CONTACT: limiter,
   RATE_LIMIT_UPLOAD: limiter,
   RATE_LIMIT_CHAT_TICKET: limiter,
+  MESSAGES_QUEUE: {} as Queue<{ id: string }>,
 };
 
 const vars = {
@@ -162,5 +163,27 @@ describe("retention periods", () => {
     expect(() => parseConfig({ ...bindings, ...vars, ORDER_RECORD_YEARS: "six" })).toThrow(
       /ORDER_RECORD_YEARS must be a whole number of years/,
     );
+  });
+});
+
+describe("message providers", () => {
+  it("refuses the local stand-in in production, and uses it for every channel elsewhere", () => {
+    expect(() => parseConfig({ ...bindings, ...vars, MESSAGES_STANDIN_URL: "http://127.0.0.1:9" })).toThrow(
+      /MESSAGES_STANDIN_URL is for local runs/,
+    );
+    const local = parseConfig({
+      ...bindings,
+      ...vars,
+      APP_ENV: "development",
+      MESSAGES_STANDIN_URL: "http://127.0.0.1:9/",
+    });
+    expect(local.messages.sms.baseUrl).toBe("http://127.0.0.1:9");
+    expect(local.messages.whatsapp.baseUrl).toBe("http://127.0.0.1:9/v21.0");
+  });
+
+  it("leaves a channel without keys unable to send in production", () => {
+    const config = parseConfig({ ...bindings, ...vars });
+    expect(config.messages.sms.apiKey).toBeNull();
+    expect(config.messages.whatsapp.phoneNumberId).toBeNull();
   });
 });

@@ -96,7 +96,45 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,4}$/, "PAYMENT_RELEASE_MINUTES must be a whole number of minutes")
     .default("60")
     .transform(Number),
+  // Messages (app/features/messages/, README "Messages"): each provider is used once its keys are set.
+  MESSAGES_STANDIN_URL: z.url("MESSAGES_STANDIN_URL must be a URL").optional(),
+  MESSAGES_FROM_EMAIL: z.email("MESSAGES_FROM_EMAIL must be an e-mail address").optional(),
+  MESSAGE_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d{1,4}$/, "MESSAGE_RETRY_SECONDS must be a whole number of seconds")
+    .default("30")
+    .transform(Number),
+  SMS_API_BASE: z.url("SMS_API_BASE must be a URL").default("https://api.ng.termii.com"),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, "SMS_SENDER_ID must be 3 to 11 letters or digits")
+    .default("MediStore"),
+  SMS_WEBHOOK_SECRET: z.string().min(16, "SMS_WEBHOOK_SECRET must be at least 16 characters").optional(),
+  WHATSAPP_API_BASE: z.url("WHATSAPP_API_BASE must be a URL").default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "WHATSAPP_PHONE_NUMBER_ID must be digits")
+    .optional(),
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,100}$/)
+    .default("order_update"),
+  WHATSAPP_APP_SECRET: z.string().min(16, "WHATSAPP_APP_SECRET must be at least 16 characters").optional(),
 });
+
+/** A provider's HTTP API: where it is and the key it takes (none: the channel cannot send yet). */
+export type ProviderConfig = { baseUrl: string; apiKey: string | null; webhookSecret: string | null };
+
+export type MessagesConfig = {
+  /** Local and tests: every channel goes to the stand-in, and /dev/inbox shows what it received. */
+  standinUrl: string | null;
+  from: string;
+  retryBaseSeconds: number;
+  sms: ProviderConfig & { senderId: string };
+  whatsapp: ProviderConfig & { phoneNumberId: string | null; template: string };
+};
 
 /** Retention periods: the scheduled job enforces them, the privacy page states them. */
 export type RetentionConfig = {
@@ -133,6 +171,7 @@ export type AppConfig = {
     checkoutOrigin: string;
     releaseAfterMinutes: number;
   } | null;
+  messages: MessagesConfig;
 };
 
 export class ConfigError extends Error {}
@@ -156,6 +195,11 @@ export function parseConfig(env: Env): AppConfig {
   if (!env.IMAGES) throw new ConfigError("The R2 binding IMAGES is missing (see wrangler.toml)");
   if (!env.IMAGE_TRANSFORMS)
     throw new ConfigError("The Images binding IMAGE_TRANSFORMS is missing (see wrangler.toml)");
+
+  if (!env.MESSAGES_QUEUE)
+    throw new ConfigError(
+      "The queue binding MESSAGES_QUEUE is missing (see wrangler.toml [[queues.producers]])",
+    );
 
   for (const name of RATE_LIMIT_BINDINGS) {
     if (!env[name])
@@ -181,6 +225,12 @@ export function parseConfig(env: Env): AppConfig {
     throw new ConfigError(
       `Invalid configuration: PAYSTACK_BASE_URL is ${vars.PAYSTACK_BASE_URL} in production; it must be the gateway's https address`,
     );
+  if (vars.APP_ENV === "production" && vars.MESSAGES_STANDIN_URL) {
+    throw new ConfigError(
+      "Invalid configuration: MESSAGES_STANDIN_URL is for local runs and tests; production uses the providers",
+    );
+  }
+  const standin = vars.MESSAGES_STANDIN_URL?.replace(/\/$/, "") ?? null;
   return {
     paystack:
       paystackOn && vars.PAYSTACK_SECRET_KEY
@@ -191,6 +241,24 @@ export function parseConfig(env: Env): AppConfig {
             releaseAfterMinutes: vars.PAYMENT_RELEASE_MINUTES,
           }
         : null,
+    messages: {
+      standinUrl: standin,
+      from: vars.MESSAGES_FROM_EMAIL ?? vars.STORE_EMAIL,
+      retryBaseSeconds: vars.MESSAGE_RETRY_SECONDS,
+      sms: {
+        baseUrl: standin ?? vars.SMS_API_BASE.replace(/\/$/, ""),
+        apiKey: vars.SMS_API_KEY ?? (standin ? "standin" : null),
+        webhookSecret: vars.SMS_WEBHOOK_SECRET ?? null,
+        senderId: vars.SMS_SENDER_ID,
+      },
+      whatsapp: {
+        baseUrl: standin ? `${standin}/v21.0` : vars.WHATSAPP_API_BASE.replace(/\/$/, ""),
+        apiKey: vars.WHATSAPP_TOKEN ?? (standin ? "standin" : null),
+        webhookSecret: vars.WHATSAPP_APP_SECRET ?? null,
+        phoneNumberId: vars.WHATSAPP_PHONE_NUMBER_ID ?? (standin ? "100000000000001" : null),
+        template: vars.WHATSAPP_TEMPLATE,
+      },
+    },
     isProduction: vars.APP_ENV === "production",
     logRequests: vars.APP_ENV !== "test",
     catalogueVersionTtlMs: vars.CATALOGUE_VERSION_TTL_MS,

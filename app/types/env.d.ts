@@ -34,6 +34,23 @@ interface Env {
   PAYSTACK_SECRET_KEY?: string;
   PAYSTACK_BASE_URL?: string;
   PAYMENT_RELEASE_MINUTES?: string;
+
+  /** Messages (app/features/messages/): the outbox's queue, its dead letters, and e-mail sending. */
+  MESSAGES_QUEUE: Queue<{ id: string }>;
+  EMAIL?: SendEmail;
+  /** Local and tests only: the providers' stand-in (scripts/message-standin.mjs) for every channel. */
+  MESSAGES_STANDIN_URL?: string;
+  MESSAGES_FROM_EMAIL?: string;
+  MESSAGE_RETRY_SECONDS?: string;
+  SMS_API_BASE?: string;
+  SMS_API_KEY?: string;
+  SMS_SENDER_ID?: string;
+  SMS_WEBHOOK_SECRET?: string;
+  WHATSAPP_API_BASE?: string;
+  WHATSAPP_TOKEN?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_TEMPLATE?: string;
+  WHATSAPP_APP_SECRET?: string;
 }
 
 /** The Remix server build (wrangler.toml [alias]: build/server, or the tests' own build). */

@@ -193,6 +193,12 @@ const ACCESS: Record<string, Access> = {
     // A link that was never issued: gone, whoever asks.
     probes: [get(410, neverIssued), post(410, neverIssued)],
   },
+  "routes/messages.stop.$token": {
+    rule: "public",
+    // A token we never signed: no such link, whoever asks.
+    probes: [get(404, neverIssued), post(404, neverIssued)],
+  },
+  "routes/dev.inbox": { rule: "public" },
   "routes/$": {
     rule: "public",
     probes: [
@@ -245,6 +251,7 @@ const ACCESS: Record<string, Access> = {
   "routes/admin.audit[.]csv": { rule: "superintendent" },
   "routes/admin.prescriptions": { rule: "admin" },
   "routes/admin.messages": { rule: "admin", probes: [get(), post(302)] },
+  "routes/admin.outbox": { rule: "admin", probes: [get(), post(302)] },
   "routes/admin.delivery": { rule: "admin", probes: [get(), post(400)] },
   "routes/admin.admins": { rule: "admin", probes: [get(), post(400)] },
   "routes/admin.users": { rule: "admin", probes: [get(), post(404)] },
@@ -290,6 +297,11 @@ const ACCESS: Record<string, Access> = {
   "routes/api.me": { rule: "signedIn", probes: [{ method: "DELETE", ok: 400, body: json({}) }] },
   "routes/api.me.export": { rule: "signedIn" },
   "routes/api.$": { rule: "public", probes: [get(404, { params: () => ({ "*": "nope" }) })] },
+  // A provider's callback: refused without the provider's signature, whoever sends it.
+  "routes/api.messages.callback.$provider": {
+    rule: "public",
+    probes: [post(401, { body: json({}), params: () => ({ provider: "sms" }) })],
+  },
 };
 
 function encode(body: Body): { body: BodyInit; type?: string } {

@@ -178,6 +178,7 @@ const RECIPES: Record<string, Recipe> = {
     valid: { as: "form", fields: (w) => ({ orderId: w.order.id, decision: "approved", note: "" }) },
   },
   "routes/admin.messages": { valid: { as: "form", fields: () => ({ id: "1", read: "1" }) } },
+  "routes/admin.outbox": { valid: { as: "form", fields: () => ({ id: crypto.randomUUID() }) } },
   "routes/admin.delivery": {
     valid: {
       as: "form",
@@ -266,6 +267,16 @@ const RECIPES: Record<string, Recipe> = {
   },
   "routes/api.me.export": { methods: ["GET"] },
   "routes/api.$": { methods: ["GET", "POST"], params: { "*": () => "nope" } },
+  "routes/api.messages.callback.$provider": {
+    methods: ["POST"],
+    params: { provider: () => ["sms", "whatsapp"] },
+    valid: { as: "json", fields: () => ({ message_id: "x", status: "Delivered", type: "outbound" }) },
+  },
+  "routes/messages.stop.$token": {
+    params: { token: () => "QQ.QQ" },
+    valid: { as: "form", fields: () => ({ stop: "1" }) },
+  },
+  "routes/dev.inbox": {},
 };
 
 /** What the fuzz drives: a route of the manifest with its recipe. */

@@ -115,6 +115,9 @@ describe("the scheduled retention job", () => {
     const sessionsBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<number>("n"))!;
 
     const log = vi.spyOn(console, "log");
+    // Every message of this test was written long before NOW (MESSAGE_KEEP_DAYS).
+    const messagesBefore = (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox").first<{ n: number }>())!
+      .n;
     await worker.scheduled(createScheduledController({ scheduledTime: NOW, cron: "17 2 * * *" }), env);
 
     expect(await ids("SELECT id FROM prescriptions ORDER BY id")).toEqual([uuid(2), uuid(3)]);
@@ -156,6 +159,7 @@ describe("the scheduled retention job", () => {
         loginThrottles: 1,
         ordersAnonymised: 1,
         auditEntries: 1,
+        messages: messagesBefore,
       },
     };
     expect(log).toHaveBeenCalledWith(JSON.stringify(report));
@@ -176,6 +180,7 @@ describe("the scheduled retention job", () => {
           loginThrottles: 0,
           ordersAnonymised: 0,
           auditEntries: 0,
+          messages: 0,
         },
       }),
     );

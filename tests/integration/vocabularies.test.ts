@@ -60,6 +60,9 @@ describe("vocabulary checks in the database", () => {
       "orders.payment_method",
       "orders.payment_status",
       "orders.review_status",
+      "outbox.channel",
+      "outbox.kind",
+      "outbox.state",
       "prescription_reviews.decision",
       "products.medicine_class",
     ]);

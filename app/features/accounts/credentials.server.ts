@@ -10,7 +10,9 @@ import { randomToken } from "~/lib/random";
 import type { PublicUser } from "~/lib/user";
 import { changePasswordSchema, resetPasswordSchema } from "~/lib/validation";
 import { findLiveReset, insertPasswordReset, spendPasswordReset } from "~/models/password-reset.server";
-import { findUserById, setPasswordHash } from "~/models/user.server";
+import { findUserById, getProfile, setPasswordHash } from "~/models/user.server";
+import { accountMessages, asStatements, enqueueMessages } from "../messages/messages.server";
+import { passwordChangedText } from "../messages/texts";
 import { readDevice } from "~/services/device.server";
 import { parseOrThrow } from "~/services/http.server";
 import { hashPassword } from "~/services/password.server";
@@ -53,7 +55,20 @@ export async function changePassword(
     }
     throw error;
   }
-  await setPasswordHash(context.db, user.id, await hashPassword(newPassword));
+  // The owner is told, on their channels, in the same batch: a change they did not make is caught.
+  const profile = await getProfile(context.db, user.id);
+  const messages = await accountMessages(
+    context,
+    { id: user.id, email: user.email, phone: profile?.phone ?? null },
+    [passwordChangedText(context.config.storePhone)],
+  );
+  await setPasswordHash(
+    context.db,
+    user.id,
+    await hashPassword(newPassword),
+    asStatements(context, messages),
+  );
+  enqueueMessages(context, messages);
   await endSessionsOf(request, context, user.id, { keepCurrent: true });
 }
 

@@ -18,6 +18,11 @@ import {
 } from "~/models/product.server";
 import { formatNaira } from "~/lib/money";
 import { audit, type AuditActor } from "../audit/audit.server";
+import { sql } from "drizzle-orm";
+import { backInStockRequestsFor, markBackInStockNotifiedStatement } from "~/models/back-in-stock.server";
+import { accountMessages, asStatements, enqueueMessages } from "../messages/messages.server";
+import { backInStockText } from "../messages/texts";
+import { productPath } from "./product-view";
 import { deleteProductImage, storeProductImage } from "~/services/product-images.server";
 import { parseOrThrow } from "~/services/http.server";
 import { readImageField } from "~/services/uploads.server";
@@ -140,6 +145,40 @@ export async function addProduct(
   ]);
 }
 
+/**
+ * A product coming back into stock (0 → more) tells the customers who asked about it and have not been
+ * told yet, and stamps their requests, in the edit's own batch and only while the stock is still 0 as read.
+ */
+async function backInStockMessages(context: AppLoadContext, existing: Product, input: Partial<ProductInput>) {
+  if (existing.stock !== 0 || !input.stock || input.stock <= 0) return { statements: [], messages: [] };
+  const waiting = (await backInStockRequestsFor(context.db, existing.id)).filter(
+    (r) => r.notifiedAt === null,
+  );
+  if (waiting.length === 0) return { statements: [], messages: [] };
+  const text = backInStockText(
+    input.name ?? existing.name,
+    `${context.origin}${productPath({ id: existing.id, name: input.name ?? existing.name })}`,
+  );
+  const messages = (
+    await Promise.all(
+      waiting.map((r) => accountMessages(context, { id: r.userId, email: r.email, phone: r.phone }, [text])),
+    )
+  ).flat();
+  const stillOut = sql`EXISTS (SELECT 1 FROM products WHERE id = ${existing.id} AND stock = 0)`;
+  return {
+    messages,
+    statements: [
+      ...asStatements(context, messages, [stillOut]),
+      markBackInStockNotifiedStatement(
+        context.db,
+        existing.id,
+        waiting.map((r) => r.userId),
+        stillOut,
+      ),
+    ],
+  };
+}
+
 /** Saves a product's changes with their audit entry; 404 when it went meanwhile. */
 async function saveProduct(
   context: AppLoadContext,
@@ -147,6 +186,7 @@ async function saveProduct(
   existing: Product,
   input: Partial<ProductInput>,
 ): Promise<Product> {
+  const back = await backInStockMessages(context, existing, input);
   const updated = await updateProduct(context.db, existing.id, input, [
     audit(context, admin, {
       action: "product_updated",
@@ -154,8 +194,10 @@ async function saveProduct(
       detail: changesOf(existing, input) || "no change",
       onlyIf: productExists(existing.id),
     }),
+    ...back.statements,
   ]);
   if (!updated) throw new AppError(404, PRODUCT_NOT_FOUND);
+  enqueueMessages(context, back.messages);
   return updated;
 }
 

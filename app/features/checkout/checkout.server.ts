@@ -21,6 +21,7 @@ import {
 import type { Prescription } from "~/db/schema";
 import { MAX_IMAGE_BYTES } from "~/services/uploads.server";
 import { getProductsByIds } from "~/models/product.server";
+import { asStatements, enqueueMessages, orderReceivedMessages } from "../messages/messages.server";
 import type { CartView } from "../cart/cart-view";
 import { NO_PRESCRIPTION_NEEDS, type PrescriptionNeeds } from "./prescription-needs";
 import {
@@ -120,17 +121,34 @@ async function placeOrder(
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const id = crypto.randomUUID();
+    const orderRef = generateOrderRef();
+    const accessToken = randomToken();
+    const reviewStatus = prescriptionLines(input.lines).length > 0 ? "pending" : null;
+    const totalKobo = subtotalKobo + (delivery?.feeKobo ?? 0);
+    // "Order received" (and staff's "awaits review") are written with the order, in its batch.
+    const messages = await orderReceivedMessages(context, {
+      id,
+      orderRef,
+      accessToken,
+      userId: input.userId,
+      email: input.details.email,
+      phone: input.details.phone,
+      totalKobo,
+      paymentMethod: input.choice.paymentMethod,
+      paymentStatus: "unpaid",
+      reviewStatus,
+    });
     const outcome = await insertOrder(
       db,
       {
         id,
-        orderRef: generateOrderRef(),
-        accessToken: randomToken(),
+        orderRef,
+        accessToken,
         idempotencyKey: input.key.hash,
         requestFingerprint: input.key.fingerprint,
         userId: input.userId,
         prescriptionId: input.prescriptionId ?? null,
-        reviewStatus: prescriptionLines(input.lines).length > 0 ? "pending" : null,
+        reviewStatus,
         name: input.details.name,
         email: input.details.email,
         phone: input.details.phone,
@@ -138,7 +156,7 @@ async function placeOrder(
         deliveryState: delivery?.state ?? null,
         deliveryFeeKobo: delivery?.feeKobo ?? null,
         paymentMethod: input.choice.paymentMethod,
-        totalKobo: subtotalKobo + (delivery?.feeKobo ?? 0),
+        totalKobo,
       },
       input.lines.map((line) => ({
         productId: line.product.id,
@@ -147,8 +165,10 @@ async function placeOrder(
         unitPriceKobo: line.product.priceKobo,
         quantity: line.qty,
       })),
+      asStatements(context, messages),
     );
     if (outcome === "duplicate-ref") continue;
+    if (outcome === "created") enqueueMessages(context, messages);
     // The account was deleted while this checkout ran: nothing was written, no personal data left behind.
     if (outcome === "account-gone") throw new AppError(401, ACCOUNT_GONE);
     if (outcome === "out-of-stock") {

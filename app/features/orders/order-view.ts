@@ -45,7 +45,17 @@ export type BackOfficeOrderView = Pick<
   | "receiptUploadedAt"
   | "timeline"
   | "prescriptionReview"
-> & { items: Pick<OrderLineView, "id" | "name" | "quantity">[] };
+> & { items: Pick<OrderLineView, "id" | "name" | "quantity">[]; messages: TimelineMessage[] };
+
+/** A message about the order, as its timeline in the back office lists it, with how far it got. */
+export type TimelineMessage = {
+  id: string;
+  at: number;
+  what: string;
+  channel: string;
+  to: string;
+  state: string;
+};
 
 /** A pharmacist's decision on a prescription order, as every audience of the order sees it. */
 export type ReviewView = {

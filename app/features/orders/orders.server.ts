@@ -21,7 +21,10 @@ import {
 } from "~/models/order.server";
 import type { AdminRole } from "~/lib/admin-roles";
 import { auditD1 } from "../audit/audit.server";
+import { asD1Statements, enqueueMessages, orderChangeMessages } from "../messages/messages.server";
 import { backOfficeOrders } from "~/models/order-search.server";
+import { messagesOfOrders } from "~/models/outbox.server";
+import { MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
 import { findUserByEmail } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
@@ -242,9 +245,23 @@ export async function backOfficeOrderViews(
   filters: OrderFilters,
 ): Promise<{ orders: BackOfficeOrderView[]; hasMore: boolean }> {
   const { orders, hasMore } = await backOfficeOrders(context.read, filters, { page });
+  const messages = await messagesOfOrders(
+    context.db,
+    orders.map((o) => o.id),
+  );
   return {
     orders: orders.map(({ events, review, ...order }) => ({
       ...order,
+      messages: messages
+        .filter((m) => m.orderId === order.id)
+        .map((m) => ({
+          id: m.id,
+          at: m.createdAt,
+          what: MESSAGE_KIND.label(m.kind),
+          channel: MESSAGE_CHANNEL.label(m.channel),
+          to: m.recipient,
+          state: MESSAGE_STATE.label(m.state),
+        })),
       orderRef: displayOrderRef(order),
       timeline: events.map(timelineEntry),
       prescriptionReview: reviewView(review),
@@ -327,6 +344,12 @@ export async function changeOrder(
             : [],
         )
       : [];
+    // The customer hears of each part that changed, in the same batch and only if the change is written.
+    const messages = await orderChangeMessages(context, current, {
+      payment: plan.payment,
+      delivery: plan.delivery,
+      review: review ? { decision: review.decision, note: review.note } : null,
+    });
     const written = await writeOrderChange(
       context.db,
       current,
@@ -338,8 +361,9 @@ export async function changeOrder(
         restock: plan.restock,
       },
       who,
-      [...audited, ...also(current)],
+      [...audited, ...also(current), ...asD1Statements(context, messages, [orderStillAsRead(current)])],
     );
+    if (written) enqueueMessages(context, messages);
     if (!written) {
       // Someone changed the order between the read and the write: refused now if the machine refuses it
       // against the order as it is (a second pharmacist's decision, say), else the caller tries again.

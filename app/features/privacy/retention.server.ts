@@ -5,6 +5,8 @@
  *
  * Each step below is one kind of data; a last sweep removes personal images whose rows had gone already.
  */
+import { MESSAGE_KEEP_DAYS } from "~/lib/messages";
+import { deleteMessagesBefore } from "~/models/outbox.server";
 import type { Database } from "~/db/client.server";
 import {
   anonymiseOrdersBefore,
@@ -43,6 +45,8 @@ export type RetentionReport = {
   ordersAnonymised: number;
   /** Audit trail entries past the order-record period they were written with. */
   auditEntries: number;
+  /** Messages to customers (outbox rows, with their addresses) past MESSAGE_KEEP_DAYS. */
+  messages: number;
 };
 
 /** Where personal images live in R2: prescriptions and transfer receipts. */
@@ -121,6 +125,7 @@ export async function runRetention(
     loginThrottles: await deleteIdleThrottleRows(db, now - THROTTLE_IDLE_MS),
     ordersAnonymised: await anonymiseOrdersBefore(db, orderCutoff),
     auditEntries: await deleteExpiredAudit(db, now),
+    messages: await deleteMessagesBefore(db, now - MESSAGE_KEEP_DAYS * DAY_MS),
   };
   console.log(JSON.stringify({ job: "retention", removed: report }));
   return report;

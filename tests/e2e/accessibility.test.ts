@@ -7,11 +7,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Cookie } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { axeViolations } from "./axe";
 import { newContext, withBrowser } from "./browser";
-import { loginAsDemoAdmin } from "./journeys";
-import { customerWithLongOrders } from "./shopper-fixtures";
+import { loginAsDemoAdmin, register, uniqueEmail } from "./journeys";
+import { addToCart, checkOut, LONG_NAMES } from "./shopper-fixtures";
 
 withBrowser();
 
@@ -32,6 +32,8 @@ type World = {
   categoryPath: string;
   resetPath: string;
   adminProductPath: string;
+  /** The stop link at the end of a message the customer was sent (as the local inbox shows it). */
+  stopPath: string;
 };
 
 type Visit = {
@@ -39,13 +41,16 @@ type Visit = {
   path: (world: World) => string;
   /** One of the shop's key pages: checked with JavaScript off as well. */
   noScript?: boolean;
+  /** What the page draws once its script has run (a chat panel), awaited before axe looks. */
+  ready?: string;
 };
 
-const at = (role: Role, path: string | ((world: World) => string), noScript = false): Visit => ({
-  role,
-  path: typeof path === "string" ? () => path : path,
-  noScript,
-});
+const at = (
+  role: Role,
+  path: string | ((world: World) => string),
+  noScript = false,
+  ready?: string,
+): Visit => ({ role, path: typeof path === "string" ? () => path : path, noScript, ready });
 
 /** A route that renders no page of its own, and why. */
 type NotAPage = { notAPage: string };
@@ -83,14 +88,18 @@ const PAGES: Record<string, Visit[] | NotAPage> = {
   "routes/register": [at("guest", "/register", true)],
   "routes/forgot-password": [at("guest", "/forgot-password")],
   "routes/reset-password.$token": [at("guest", (w) => w.resetPath)],
-  "routes/dashboard": [at("customer", "/dashboard")],
+  "routes/dashboard": [
+    at("customer", "/dashboard"),
+    // The chat panel, opened by its link (before the customer agreed to chat: what it asks first).
+    at("customer", "/dashboard#chat", false, "section[aria-label='Talk to a Doctor']"),
+  ],
   "routes/orders": [at("customer", "/orders")],
   "routes/pending-deliveries": [at("customer", "/pending-deliveries")],
   "routes/account._index": [at("customer", "/account")],
   "routes/account.privacy": [at("customer", "/account/privacy")],
   "routes/account.delete": [at("customer", "/account/delete")],
   "routes/admin": { notAPage: "the back office's frame: checked with each of its pages" },
-  "routes/admin._index": [at("admin", "/admin")],
+  "routes/admin._index": [at("admin", "/admin", false, "#admin-chat-heading")],
   "routes/admin.products._index": [at("admin", "/admin/products")],
   "routes/admin.products.$id": [at("admin", (w) => w.adminProductPath)],
   "routes/admin.products.$id_.delete": [at("admin", (w) => `${w.adminProductPath}/delete`)],
@@ -105,6 +114,10 @@ const PAGES: Record<string, Visit[] | NotAPage> = {
   "routes/admin.messages": [at("admin", "/admin/messages")],
   "routes/admin.delivery": [at("admin", "/admin/delivery")],
   "routes/admin.audit": [at("admin", "/admin/audit")],
+  "routes/admin.outbox": [at("admin", "/admin/outbox")],
+  "routes/dev.inbox": [at("guest", "/dev/inbox")],
+  "routes/messages.stop.$token": [at("guest", (w) => w.stopPath, true)],
+  "routes/api.messages.callback.$provider": RESOURCE,
   "routes/admin.audit[.]csv": RESOURCE,
   "routes/admin.orders[.]csv": RESOURCE,
   "routes/admin.chat-customers": RESOURCE,
@@ -153,10 +166,20 @@ function manifestRouteIds(): string[] {
 let world: World;
 const cookies: Record<Exclude<Role, "guest">, Cookie[]> = { customer: [], admin: [] };
 
+/**
+ * A customer with two orders of long-named products and a full cart (plain form posts), a password reset
+ * link the admin issued them, the stop link of a message they were sent, and a product of each kind.
+ */
 beforeAll(async () => {
   const setup = await newContext({ javaScript: false });
-  const { email: customerEmail, orderPath } = await customerWithLongOrders(setup);
-  const customerCookies = await setup.cookies();
+  const customer = await setup.newPage();
+  const customerEmail = uniqueEmail("axe");
+  await register(customer, "Adaeze Okonkwo-Eze", customerEmail);
+  await addToCart(customer, LONG_NAMES);
+  const orderPath = await checkOut(customer);
+  await addToCart(customer, LONG_NAMES.slice(0, 2));
+  await checkOut(customer);
+  await addToCart(customer, LONG_NAMES);
 
   const admin = await (await newContext({ javaScript: false })).newPage();
   await loginAsDemoAdmin(admin, "/admin/users");
@@ -184,6 +207,16 @@ beforeAll(async () => {
     .getByRole("link", { name: /Loratadine/ })
     .first()
     .getAttribute("href");
+  // The order's messages go out through the queue: wait for one to reach the local inbox.
+  const stopPath = await vi.waitFor(
+    async () => {
+      await shop.goto("/dev/inbox");
+      const found = /\/messages\/stop\/[\w-]+/.exec((await shop.locator("body").textContent()) ?? "");
+      if (!found) throw new Error("no message with a stop link in the local inbox yet");
+      return found[0];
+    },
+    { timeout: 30_000, interval: 1_000 },
+  );
 
   world = {
     orderPath,
@@ -193,8 +226,9 @@ beforeAll(async () => {
     categoryPath: categoryPath!,
     resetPath: new URL(link!.trim()).pathname,
     adminProductPath: adminProductPath!,
+    stopPath,
   };
-  cookies.customer = customerCookies;
+  cookies.customer = await setup.cookies();
   cookies.admin = await admin.context().cookies();
 }, 180_000);
 
@@ -229,6 +263,7 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
           for (const visit of mine) {
             const where = visit.path(world);
             await page.goto(where);
+            if (visit.ready) await page.locator(visit.ready).first().waitFor();
             for (const line of await axeViolations(page)) found.push(`${where}: ${line}`);
           }
           expect(found).toEqual([]);

@@ -36,9 +36,11 @@ for (const javaScript of [true, false]) {
     await pickCancelled(admin);
     // Asking changed nothing yet.
     await expect(row.locator("td[data-part=status] > span").first().textContent()).resolves.toBe("Pending");
-    await admin.screenshot({
-      path: `/tmp/a11y-shots/admin-cancel-question-${javaScript ? "js" : "nojs"}-360.png`,
-    });
+    const tag = javaScript ? "js" : "nojs";
+    await admin.screenshot({ path: `/tmp/a11y-shots/admin-cancel-question-${tag}-360.png` });
+    await admin.setViewportSize({ width: 1366, height: 768 });
+    await admin.screenshot({ path: `/tmp/a11y-shots/admin-cancel-question-${tag}-1366.png` });
+    await admin.setViewportSize(PHONE_360);
 
     await admin.getByRole("link", { name: "Keep this order" }).click();
     await admin.getByTestId("admin-cancel-question").waitFor({ state: "detached" });

@@ -11,9 +11,9 @@ export const TOAST_BOX = {
   phoneInset: 16,
   wideInset: 24,
   wideWidth: 356,
-  /** Room a toast takes: two lines of a long product name on a phone, with its padding. */
-  phoneHeight: 80,
-  wideHeight: 64,
+  /** Room a toast takes before it is drawn: two lines of a long product name, with its padding. */
+  phoneHeight: 88,
+  wideHeight: 80,
 } as const;
 
 export type ToastPosition = "top-center" | "bottom-center";
@@ -25,14 +25,15 @@ const STEP = 8;
  * The band of the screen nearest its top or bottom edge where a toast covers nothing to press and no
  * pinned header: at the bottom if it is free there, else as near an edge as it fits (below the header
  * and the phone's search row, above a Save button at the foot of the screen). A screen full of controls
- * leaves no free band; the toast then goes to the bottom, as it would anyway.
+ * leaves no free band; the toast then goes to the bottom, as it would anyway. `drawnHeight`: the toast's
+ * own height once drawn (a long name wraps to three lines on a phone).
  */
-export function clearPlacement(): Placement {
+export function clearPlacement(drawnHeight?: number): Placement {
   const vw = document.documentElement.clientWidth;
   const vh = window.innerHeight;
   const phone = vw < TOAST_BOX.phoneMaxWidth;
   const inset = phone ? TOAST_BOX.phoneInset : TOAST_BOX.wideInset;
-  const height = phone ? TOAST_BOX.phoneHeight : TOAST_BOX.wideHeight;
+  const height = Math.max(drawnHeight ?? 0, phone ? TOAST_BOX.phoneHeight : TOAST_BOX.wideHeight);
   const [left, right] = phone
     ? [TOAST_BOX.phoneInset, vw - TOAST_BOX.phoneInset]
     : [(vw - TOAST_BOX.wideWidth) / 2, (vw + TOAST_BOX.wideWidth) / 2];
@@ -40,7 +41,8 @@ export function clearPlacement(): Placement {
   const obstacles: DOMRect[] = [];
   for (const element of document.querySelectorAll(`${CONTROL},header`)) {
     if (element.closest("[data-sonner-toaster]")) continue;
-    if (element.tagName === "HEADER" && !/^(sticky|fixed)$/.test(getComputedStyle(element).position)) continue;
+    if (element.tagName === "HEADER" && !/^(sticky|fixed)$/.test(getComputedStyle(element).position))
+      continue;
     const rect = element.getBoundingClientRect();
     if (rect.width < 2 || rect.height < 2) continue; // hidden, or visually hidden (sr-only)
     if (rect.bottom <= 0 || rect.top >= vh || rect.right <= left || rect.left >= right) continue;

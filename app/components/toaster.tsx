@@ -29,12 +29,29 @@ function loadSonner(): Promise<Sonner> {
 /** The toaster's offsets read these, so each toast is placed where it is shown (toast-placement.ts). */
 const OFFSET_VAR = { "top-center": "--toast-top", "bottom-center": "--toast-bottom" } as const;
 
-function display(mod: Sonner, { type, message }: Toast) {
-  const { position, offset } = placing!.clearPlacement();
-  document.documentElement.style.setProperty(OFFSET_VAR[position], `${offset}px`);
-  if (type === "success") mod.toast.success(message, { duration: TOAST_DURATION.success, position });
-  else if (type === "error") mod.toast.error(message, { duration: TOAST_DURATION.error, position });
-  else mod.toast(message, { duration: TOAST_DURATION.info, position });
+function display(mod: Sonner, toast: Toast) {
+  // A frame later: the page has drawn and scrolled where the navigation that raised the toast took it.
+  requestAnimationFrame(() => {
+    const { position, offset } = placing!.clearPlacement();
+    document.documentElement.style.setProperty(OFFSET_VAR[position], `${offset}px`);
+    const options = { duration: TOAST_DURATION[toast.type], position };
+    const id =
+      toast.type === "success"
+        ? mod.toast.success(toast.message, options)
+        : toast.type === "error"
+          ? mod.toast.error(toast.message, options)
+          : mod.toast(toast.message, options);
+    // Once drawn, its real height decides: a taller toast moves to a band it fits.
+    setTimeout(() => {
+      const drawn = document.querySelector<HTMLElement>(
+        `[data-sonner-toast][data-y-position="${position.split("-")[0]}"]`,
+      );
+      if (!drawn || id === undefined) return;
+      const again = placing!.clearPlacement(drawn.getBoundingClientRect().height);
+      if (again.position === position)
+        document.documentElement.style.setProperty(OFFSET_VAR[position], `${again.offset}px`);
+    }, 50);
+  });
 }
 
 /**

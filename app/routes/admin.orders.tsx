@@ -46,11 +46,15 @@ const CANCELLED: DeliveryStatus = "Cancelled";
 export const ADMIN_CANCEL_QUESTION =
   "The customer's order will not be prepared or delivered, and this cannot be undone.";
 
-/** `path` (a page of the list, with its filters) asking about the order `orderId`. */
+/** The question's heading: the fragment the page opens at, so a phone shows it without scrolling. */
+const questionId = (orderId: string) => `cancel-${orderId}`;
+
+/** `path` (a page of the list, with its filters) asking about the order `orderId`, scrolled to it. */
 function askingAbout(path: string, orderId: string): string {
   const url = new URL(path, "http://medistore.invalid");
   url.searchParams.set(CONFIRM_PARAM, orderId);
-  return `${url.pathname}${url.search}`;
+  url.hash = questionId(orderId);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** What "Mark paid" sets: the money has arrived. */
@@ -194,7 +198,7 @@ export default function AdminOrders() {
                 onStatusChange={(form) => {
                   const picked = form?.elements.namedItem("deliveryStatus") as HTMLSelectElement | null;
                   if (picked && isFinalStatus(picked.value as DeliveryStatus))
-                    navigate(askingAbout(here, order.id), { preventScrollReset: true });
+                    navigate(askingAbout(here, order.id));
                   else submit(form, { preventScrollReset: true });
                 }}
                 asking={asking === order.id}
@@ -374,14 +378,14 @@ function CancelQuestion({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const headingId = `cancel-${order.id}`;
+  const headingId = questionId(order.id);
   return (
     <section
       aria-labelledby={headingId}
       data-testid="admin-cancel-question"
       className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
     >
-      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-sm font-semibold">
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-sm font-semibold">
         Cancel order {order.orderRef}?
       </h3>
       <p className="mt-1 text-xs">{ADMIN_CANCEL_QUESTION}</p>

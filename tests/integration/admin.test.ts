@@ -305,7 +305,9 @@ describe("admin › orders", () => {
       deliveryStatus: "Cancelled",
     });
     expect(asked.status).toBe(302);
-    expect(asked.headers.get("Location")).toBe(`/admin/orders?status=Pending&confirm=${order.id}`);
+    expect(asked.headers.get("Location")).toBe(
+      `/admin/orders?status=Pending&confirm=${order.id}#cancel-${order.id}`,
+    );
     expect(await status()).toBe("Pending");
     const page = await html(await admin.client.get(asked.headers.get("Location")!));
     const question = /<section[^>]*data-testid="admin-cancel-question".*?<\/section>/s.exec(page)![0];

@@ -16,6 +16,7 @@ import {
   type Order,
   type OrderItem,
   type OrderStatusEvent,
+  type OutboxRow,
   type PrescriptionReview,
 } from "~/db/schema";
 import type { OrderFilters } from "~/lib/order-filters";
@@ -97,6 +98,8 @@ export type BackOfficeOrder = Pick<
   events: Pick<OrderStatusEvent, "id" | "kind" | "fromStatus" | "toStatus" | "changedByName" | "createdAt">[];
   /** The latest pharmacist's decision on a prescription order. */
   review: Pick<PrescriptionReview, "decision" | "note" | "reviewerName" | "reviewerPcn" | "createdAt"> | null;
+  /** The messages the order caused, oldest first. */
+  messages: Pick<OutboxRow, "id" | "kind" | "channel" | "recipient" | "state" | "createdAt">[];
 };
 
 type PageRow = {
@@ -118,6 +121,8 @@ type PageRow = {
   events: string;
   /** JSON: [decision, note, reviewer name, PCN, at], or null */
   review: string | null;
+  /** JSON: [[id, kind, channel, recipient, state, at], …] */
+  messages: string;
 };
 
 /**
@@ -138,6 +143,8 @@ export async function backOfficeOrders(
         FROM order_items oi WHERE oi.order_id = page.id) AS items,
       (SELECT json_group_array(json_array(e.id, e.kind, e.from_status, e.to_status, e.changed_by_name, e.created_at))
         FROM order_status_events e WHERE e.order_id = page.id) AS events,
+      (SELECT json_group_array(json_array(m.id, m.kind, m.channel, m.recipient, m.state, m.created_at))
+        FROM outbox m WHERE m.order_id = page.id) AS messages,
       CASE WHEN page.review_status IS NULL THEN NULL ELSE (
         SELECT json_array(r.decision, r.note, r.reviewer_name, r.reviewer_pcn, r.created_at)
         FROM prescription_reviews r WHERE r.order_id = page.id
@@ -190,6 +197,25 @@ function backOfficeOrder(row: PageRow): BackOfficeOrder {
       createdAt,
     }))
     .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  const messages = (
+    JSON.parse(row.messages) as [
+      string,
+      OutboxRow["kind"],
+      OutboxRow["channel"],
+      string,
+      OutboxRow["state"],
+      number,
+    ][]
+  )
+    .map(([id, kind, channel, recipient, state, createdAt]) => ({
+      id,
+      kind,
+      channel,
+      recipient,
+      state,
+      createdAt,
+    }))
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   const review = row.review
     ? (JSON.parse(row.review) as [PrescriptionReview["decision"], string, string, string, number])
     : null;
@@ -208,6 +234,7 @@ function backOfficeOrder(row: PageRow): BackOfficeOrder {
     receiptUploadedAt: row.receipt_uploaded_at,
     items,
     events,
+    messages,
     review: review && {
       decision: review[0],
       note: review[1],

@@ -205,16 +205,6 @@ const LINE = {
   updatedAt: outbox.updatedAt,
 };
 
-/** Each order's messages, oldest first. */
-export async function messagesOfOrders(db: Database, orderIds: string[]): Promise<OutboxLine[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .select(LINE)
-    .from(outbox)
-    .where(inArray(outbox.orderId, orderIds.slice(0, 100)))
-    .orderBy(outbox.createdAt, outbox.id);
-}
-
 /** Messages in a state, most recently touched first (the failures page). */
 export async function messagesInState(db: Database, state: MessageState, limit = 50): Promise<OutboxLine[]> {
   return db

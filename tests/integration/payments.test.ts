@@ -312,6 +312,16 @@ describe("paying online", () => {
     expect(await html(await placed.client.get(`/order/${placed.token}`))).toContain(
       "Refunded: ₦3,500.00 went back",
     );
+    // The shopper hears each step once: the cancellation tells of its refund itself (not a second message).
+    const { results: told } = await env.DB.prepare(
+      "SELECT kind, body FROM outbox WHERE order_id = ? AND channel = 'sms' ORDER BY created_at, rowid",
+    )
+      .bind(placed.id)
+      .all<{ kind: string; body: string }>();
+    expect(told.map((m) => m.kind)).toEqual(["order_received", "payment", "status", "payment"]);
+    expect(told[0]!.body).toContain("Pay online from your order page");
+    expect(told[2]!.body).toContain("is cancelled. Your online payment is being refunded");
+    expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
   });
 
   it("an admin's cancel of a paid order refunds it too; staff cannot mark a refund themselves", async () => {

@@ -10,7 +10,6 @@ import { normalizeNigerianPhone } from "~/lib/validation";
 import {
   accountMessaging,
   messagesInState,
-  messagesOfOrders,
   optedOutAmong,
   optOut,
   recordDeliveryReport,
@@ -174,14 +173,6 @@ export async function providerCallback(context: AppLoadContext, provider: string
 }
 
 export type MessageLine = OutboxLine;
-
-/** Each order's messages, oldest first, for the order timelines admins read. */
-export async function messagesByOrder(context: AppLoadContext, orderIds: string[]) {
-  const byOrder = new Map<string, MessageLine[]>();
-  for (const line of await messagesOfOrders(context.db, orderIds))
-    if (line.orderId) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
-  return byOrder;
-}
 
 /** Admin › Outbox: the messages that failed, and those still waiting. */
 export async function outboxOverview(context: AppLoadContext) {

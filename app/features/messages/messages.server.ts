@@ -135,7 +135,9 @@ export async function orderChangeMessages(
   const facts = factsOf(context, order, change.payment?.to ?? order.paymentStatus);
   const texts: MessageText[] = [];
   if (change.review) texts.push(reviewText(facts, change.review.decision, change.review.note));
-  if (change.payment) texts.push(paymentText(facts, change.payment.to));
+  // A cancellation that starts a refund says so itself: one message, not two.
+  const refundOfCancellation = change.delivery?.to === "Cancelled" && change.payment?.to === "refund_pending";
+  if (change.payment && !refundOfCancellation) texts.push(paymentText(facts, change.payment.to));
   if (change.delivery && change.review?.decision !== "rejected")
     texts.push(statusText(facts, change.delivery.to));
   if (texts.length === 0) return [];

@@ -22,10 +22,13 @@ const SHOP = "MediStore";
 
 const isSettled = (status: string) => PAYMENT_STATUS.includes(status) && PAYMENT_STATUS.entry(status).settled;
 
-/** What happens to the money of a cancelled order. */
+/** What happens to the money of a cancelled order (its payment status as the cancellation leaves it). */
 function moneyOnCancel(order: OrderFacts): string {
+  if (order.paymentStatus === "refund_pending")
+    return "Your online payment is being refunded to the card or account you paid from; banks take a few working days to show it.";
+  if (order.paymentStatus === "refunded") return "Your payment has been refunded.";
   return isSettled(order.paymentStatus)
-    ? "You have paid: we will refund you in full within 5 working days."
+    ? "You have paid: we will refund you in full by bank transfer within 5 working days."
     : "You have not been charged.";
 }
 
@@ -33,9 +36,9 @@ function howToPay(order: OrderFacts): string {
   if (isSettled(order.paymentStatus)) return "It is paid.";
   if (!PAYMENT_METHOD.includes(order.paymentMethod)) return "How to pay is on your order page.";
   const method = PAYMENT_METHOD.entry(order.paymentMethod);
-  return method.takesReceipt
-    ? "Pay by bank transfer: our account details are on your order page; upload the receipt there."
-    : `You pay ${method.choice}.`;
+  if (method.takesReceipt)
+    return "Pay by bank transfer: our account details are on your order page; upload the receipt there.";
+  return method.online ? "Pay online from your order page if you have not yet." : `You pay ${method.choice}.`;
 }
 
 export function orderReceivedText(order: OrderFacts): MessageText {
@@ -58,7 +61,13 @@ export function paymentText(order: OrderFacts, to: string): MessageText {
       subject: `Payment received for ${order.ref}`,
       body: `${SHOP}: we received your payment of ${formatNaira(order.totalKobo)} for order ${order.ref}. Thank you. ${order.link}`,
     };
-  if (/fail|declin|abandon/i.test(to))
+  if (to === "refunded")
+    return {
+      kind: "payment",
+      subject: `Refund sent for ${order.ref}`,
+      body: `${SHOP}: we have refunded ${formatNaira(order.totalKobo)} for order ${order.ref} to the card or account you paid from. ${order.link}`,
+    };
+  if (to === "failed")
     return {
       kind: "payment",
       subject: `Payment for ${order.ref} did not go through`,

@@ -23,7 +23,6 @@ import type { AdminRole } from "~/lib/admin-roles";
 import { auditD1 } from "../audit/audit.server";
 import { asD1Statements, enqueueMessages, orderChangeMessages } from "../messages/messages.server";
 import { backOfficeOrders } from "~/models/order-search.server";
-import { messagesOfOrders } from "~/models/outbox.server";
 import { MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
 import { findUserByEmail } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
@@ -245,23 +244,17 @@ export async function backOfficeOrderViews(
   filters: OrderFilters,
 ): Promise<{ orders: BackOfficeOrderView[]; hasMore: boolean }> {
   const { orders, hasMore } = await backOfficeOrders(context.read, filters, { page });
-  const messages = await messagesOfOrders(
-    context.db,
-    orders.map((o) => o.id),
-  );
   return {
     orders: orders.map(({ events, review, ...order }) => ({
       ...order,
-      messages: messages
-        .filter((m) => m.orderId === order.id)
-        .map((m) => ({
-          id: m.id,
-          at: m.createdAt,
-          what: MESSAGE_KIND.label(m.kind),
-          channel: MESSAGE_CHANNEL.label(m.channel),
-          to: m.recipient,
-          state: MESSAGE_STATE.label(m.state),
-        })),
+      messages: order.messages.map((m) => ({
+        id: m.id,
+        at: m.createdAt,
+        what: MESSAGE_KIND.label(m.kind),
+        channel: MESSAGE_CHANNEL.label(m.channel),
+        to: m.recipient,
+        state: MESSAGE_STATE.label(m.state),
+      })),
       orderRef: displayOrderRef(order),
       timeline: events.map(timelineEntry),
       prescriptionReview: reviewView(review),

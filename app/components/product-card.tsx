@@ -26,9 +26,9 @@ export function AddToCartForm({
   className?: string;
 }) {
   const location = useLocation();
-  const onSubmit = useCartFormSubmit((_formData, form) => {
+  const onSubmit = useCartFormSubmit(() => {
     // Offline the change is kept, and the cart says so (cart-mutations.tsx): not "added" beside it.
-    if (navigator.onLine) showToast({ type: "success", message: `${product.name} added to cart` }, form);
+    if (navigator.onLine) showToast({ type: "success", message: `${product.name} added to cart` });
   });
   if (!product.inStock) {
     return (

@@ -9,17 +9,16 @@ export const MAX_TOASTS = 20;
 // Sonner is loaded on the first toast, not with the page: it is ~10 KB of JavaScript that a shopper who
 // never adds anything does not need. Toasts raised while it loads are queued and shown once it arrives.
 type Sonner = typeof import("sonner");
+type Placing = typeof import("./toast-placement");
 let sonner: Sonner | null = null;
+let placing: Placing | null = null;
 let loading: Promise<Sonner> | null = null;
-type Placed = Toast & { position?: ToastPosition };
-const queued: Placed[] = [];
+const queued: Toast[] = [];
 const listeners = new Set<(s: Sonner) => void>();
-
-let clearPosition: (() => ToastPosition | undefined) | null = null;
 
 function loadSonner(): Promise<Sonner> {
   loading ??= Promise.all([import("sonner"), import("./toast-placement")]).then(([mod, placement]) => {
-    clearPosition = placement.clearPosition;
+    placing = placement;
     sonner = mod;
     listeners.forEach((notify) => notify(mod));
     return mod;
@@ -27,31 +26,47 @@ function loadSonner(): Promise<Sonner> {
   return loading;
 }
 
-type ToastPosition = "top-center" | "bottom-center";
+/** The toaster's offsets read these, so each toast is placed where it is shown (toast-placement.ts). */
+const OFFSET_VAR = { "top-center": "--toast-top", "bottom-center": "--toast-bottom" } as const;
 
-function display(mod: Sonner, { type, message, position: chosen }: Placed) {
-  const position = chosen ?? clearPosition?.();
-  if (type === "success") mod.toast.success(message, { duration: TOAST_DURATION.success, position });
-  else if (type === "error") mod.toast.error(message, { duration: TOAST_DURATION.error, position });
-  else mod.toast(message, { duration: TOAST_DURATION.info, position });
+function display(mod: Sonner, toast: Toast) {
+  // A frame later: the page has drawn and scrolled where the navigation that raised the toast took it.
+  requestAnimationFrame(() => {
+    const { position, offset } = placing!.clearPlacement();
+    document.documentElement.style.setProperty(OFFSET_VAR[position], `${offset}px`);
+    const options = { duration: TOAST_DURATION[toast.type], position };
+    const id =
+      toast.type === "success"
+        ? mod.toast.success(toast.message, options)
+        : toast.type === "error"
+          ? mod.toast.error(toast.message, options)
+          : mod.toast(toast.message, options);
+    // Once drawn, its real height decides: a taller toast moves to a band it fits.
+    setTimeout(() => {
+      const drawn = document.querySelector<HTMLElement>(
+        `[data-sonner-toast][data-y-position="${position.split("-")[0]}"]`,
+      );
+      if (!drawn || id === undefined) return;
+      const again = placing!.clearPlacement(drawn.getBoundingClientRect().height);
+      if (again.position === position)
+        document.documentElement.style.setProperty(OFFSET_VAR[position], `${again.offset}px`);
+    }, 50);
+  });
 }
 
 /**
- * Shows a toast, at the bottom of the screen; `awayFrom` (the button just pressed) moves it to the top
- * when that button sits in the lower half, so the toast never hides the control the shopper may press
- * again.
+ * Shows a toast where it covers nothing to press: at the bottom of the screen, or else in the free band
+ * nearest an edge (never over the header, its search row, or the button just pressed).
  */
-export function showToast(toast: Toast, awayFrom?: Element | null) {
-  const placed: Placed = { ...toast, position: awayFrom ? positionAwayFrom(awayFrom) : undefined };
-  if (sonner) return display(sonner, placed);
-  queued.push(placed);
+export function showToast(toast: Toast) {
+  if (sonner) return display(sonner, toast);
+  queued.push(toast);
   void loadSonner();
 }
 
-function positionAwayFrom(element: Element): ToastPosition {
-  const rect = element.getBoundingClientRect();
-  return rect.top + rect.height / 2 > window.innerHeight / 2 ? "top-center" : "bottom-center";
-}
+/** An offset as the toaster takes it: the placed one, never inside the phone's unsafe area (a notch). */
+const edge = (name: string, fallback: number, side: "top" | "bottom") =>
+  `max(var(${name}, ${fallback}px), calc(env(safe-area-inset-${side}) + 8px))`;
 
 export function AppToaster() {
   const [Toaster, setToaster] = useState<ComponentType<Record<string, unknown>> | null>(() =>
@@ -69,13 +84,18 @@ export function AppToaster() {
     const timer = setTimeout(() => queued.splice(0).forEach((t) => display(mod, t)));
     return () => clearTimeout(timer);
   }, [Toaster]);
-  // Bottom centre by default; a toast sent to the top sits below the sticky header, never over the cart
-  // button (hovering a toast pauses it).
+  // Each toast names its own position and offset (display); hovering a toast pauses it.
   return Toaster ? (
     <Toaster
       position="bottom-center"
-      offset={{ bottom: 24, top: 72 }}
-      mobileOffset={{ bottom: 16, top: 64 }}
+      offset={{
+        bottom: edge(OFFSET_VAR["bottom-center"], 24, "bottom"),
+        top: edge(OFFSET_VAR["top-center"], 72, "top"),
+      }}
+      mobileOffset={{
+        bottom: edge(OFFSET_VAR["bottom-center"], 16, "bottom"),
+        top: edge(OFFSET_VAR["top-center"], 64, "top"),
+      }}
       visibleToasts={MAX_TOASTS}
       richColors
       closeButton

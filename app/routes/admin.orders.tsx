@@ -1,12 +1,14 @@
 /** Admin › Orders: Order Ref, Date, Email, Total, Status, Action (status dropdown), with each order's timeline. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   Form,
   Link,
   useActionData,
   useFormAction,
   useLoaderData,
+  useNavigate,
   useNavigation,
+  useSearchParams,
   useSubmit,
   type SubmitFunction,
 } from "@remix-run/react";
@@ -20,8 +22,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { displayOrderRef } from "~/features/orders/order-status";
 import { backOfficeOrderViews, changeOrder } from "~/features/orders/orders.server";
-import { nextStatuses } from "~/features/orders/order-state";
-import { DELIVERY_STATUS, PAYMENT_STATUS, type PaymentStatus } from "~/lib/vocabularies";
+import { isFinalStatus, nextStatuses } from "~/features/orders/order-state";
+import { DELIVERY_STATUS, PAYMENT_STATUS, type DeliveryStatus, type PaymentStatus } from "~/lib/vocabularies";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError, type FormFailure } from "~/lib/app-error";
 import { handleIntents } from "~/services/http.server";
@@ -32,6 +34,29 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const STATUS_UPDATE_FAILED = "Failed to update status";
+/**
+ * A status that cannot be undone (Cancelled) is asked about first, as the shopper's cancel is: picking it
+ * opens the question on the page (this query parameter names the order), and only the question's own
+ * form, which says `confirmed=yes`, makes the change. Without JavaScript the Save button's post gets the
+ * question back from the server the same way.
+ */
+const CONFIRM_PARAM = "confirm";
+const CONFIRMED_FIELD = "confirmed";
+const CANCELLED: DeliveryStatus = "Cancelled";
+export const ADMIN_CANCEL_QUESTION =
+  "The customer's order will not be prepared or delivered, and this cannot be undone.";
+
+/** The question's heading: the fragment the page opens at, so a phone shows it without scrolling. */
+const questionId = (orderId: string) => `cancel-${orderId}`;
+
+/** `path` (a page of the list, with its filters) asking about the order `orderId`, scrolled to it. */
+function askingAbout(path: string, orderId: string): string {
+  const url = new URL(path, "http://medistore.invalid");
+  url.searchParams.set(CONFIRM_PARAM, orderId);
+  url.hash = questionId(orderId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** What "Mark paid" sets: the money has arrived. */
 const MARK_PAID: PaymentStatus = "paid";
 
@@ -90,6 +115,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         run: async (form) => {
           const status = form.get("deliveryStatus");
           if (!DELIVERY_STATUS.includes(status)) throw new AppError(400, STATUS_UPDATE_FAILED);
+          if (isFinalStatus(status) && form.get(CONFIRMED_FIELD) !== "yes")
+            return redirect(askingAbout(back, orderId(form)));
           const { order, changed } = await changeOrder(
             context,
             orderId(form),
@@ -127,6 +154,8 @@ export default function AdminOrders() {
   const onPost = postForm(submit);
   const settled = useSettledCount();
   const here = `/admin/orders${filterQuery(filters, page > 1 ? { page: String(page) } : {})}`;
+  const asking = useSearchParams()[0].get(CONFIRM_PARAM);
+  const navigate = useNavigate();
   const filtered = hasFilters(filters);
   if (orders.length === 0)
     return (
@@ -166,7 +195,13 @@ export default function AdminOrders() {
                 here={here}
                 formAction={formAction}
                 onPost={onPost}
-                onStatusChange={(form) => submit(form, { preventScrollReset: true })}
+                onStatusChange={(form) => {
+                  const picked = form?.elements.namedItem("deliveryStatus") as HTMLSelectElement | null;
+                  if (picked && isFinalStatus(picked.value as DeliveryStatus))
+                    navigate(askingAbout(here, order.id));
+                  else submit(form, { preventScrollReset: true });
+                }}
+                asking={asking === order.id}
                 statusKey={`${order.deliveryStatus}-${settled}`}
                 hydrated={hydrated}
               />
@@ -206,6 +241,7 @@ function OrderRow({
   onStatusChange,
   statusKey,
   hydrated,
+  asking,
 }: {
   order: OrderView;
   here: string;
@@ -214,6 +250,8 @@ function OrderRow({
   onStatusChange: (form: HTMLFormElement | null) => void;
   statusKey: string;
   hydrated: boolean;
+  /** The admin picked Cancelled for this order: the question shows under its picker. */
+  asking: boolean;
 }) {
   // A Cancelled order: nothing about it changes any more (its status, its payment).
   const final = nextStatuses(order, "admin").length === 0;
@@ -318,8 +356,62 @@ function OrderRow({
             )}
           </form>
         )}
+        {asking && !final ? (
+          <CancelQuestion order={order} here={here} formAction={formAction} onPost={onPost} />
+        ) : null}
       </td>
     </tr>
+  );
+}
+
+/** "Cancel order …?" under the row's picker: "Yes, cancel this order" cancels, "Keep this order" goes back. */
+function CancelQuestion({
+  order,
+  here,
+  formAction,
+  onPost,
+}: {
+  order: OrderView;
+  here: string;
+  formAction: string;
+  onPost: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const headingId = questionId(order.id);
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="admin-cancel-question"
+      className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+    >
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-sm font-semibold">
+        Cancel order {order.orderRef}?
+      </h3>
+      <p className="mt-1 text-xs">{ADMIN_CANCEL_QUESTION}</p>
+      <form
+        method="post"
+        action={formAction}
+        data-discover="true"
+        onSubmit={onPost}
+        className="mt-2 flex flex-wrap gap-2"
+      >
+        <input type="hidden" name="orderId" value={order.id} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <input type="hidden" name="deliveryStatus" value={CANCELLED} />
+        <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
+        <button type="submit" className="rounded-lg bg-red-700 px-3 py-1.5 text-xs font-semibold text-white">
+          Yes, cancel this order
+        </button>
+        <Link
+          to={here}
+          preventScrollReset
+          className="rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-xs font-semibold text-gray-800"
+        >
+          Keep this order
+        </Link>
+      </form>
+    </section>
   );
 }
 

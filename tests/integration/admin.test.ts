@@ -290,6 +290,47 @@ describe("admin › orders", () => {
     );
   });
 
+  it("Cancelled is asked about first: the picker's post gets the question back, only its Yes cancels", async () => {
+    const [amox] = await seedProducts(DEMO);
+    const order = await placeOrder(amox.id);
+    const admin = await signUp("Asking Admin", "admin");
+    const status = async () =>
+      (await env.DB.prepare("SELECT delivery_status FROM orders").first<{ delivery_status: string }>())!
+        .delivery_status;
+
+    // The row's form as Save sends it without JavaScript: the question comes back, nothing changes.
+    const asked = await admin.client.post("/admin/orders", {
+      orderId: order.id,
+      redirectTo: "/admin/orders?status=Pending",
+      deliveryStatus: "Cancelled",
+    });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe(
+      `/admin/orders?status=Pending&confirm=${order.id}#cancel-${order.id}`,
+    );
+    expect(await status()).toBe("Pending");
+    const page = await html(await admin.client.get(asked.headers.get("Location")!));
+    const question = /<section[^>]*data-testid="admin-cancel-question".*?<\/section>/s.exec(page)![0];
+    expect(question).toContain(`Cancel order ${order.orderRef}?`);
+    expect(question).toContain('name="confirmed" value="yes"');
+    expect(question).toContain(">Yes, cancel this order</button>");
+    expect(question).toContain('href="/admin/orders?status=Pending"');
+    // Any other status still saves at once; only the question's own form cancels.
+    expect(
+      (await admin.client.post("/admin/orders", { orderId: order.id, deliveryStatus: "Processing" })).status,
+    ).toBe(302);
+    expect(await status()).toBe("Processing");
+    const done = await admin.client.post("/admin/orders", {
+      orderId: order.id,
+      redirectTo: "/admin/orders?status=Pending",
+      deliveryStatus: "Cancelled",
+      confirmed: "yes",
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin/orders?status=Pending");
+    expect(await status()).toBe("Cancelled");
+  });
+
   it("an unknown status or order gets 'Failed to update status' and changes nothing", async () => {
     const [amox] = await seedProducts(DEMO);
     const order = await placeOrder(amox.id);

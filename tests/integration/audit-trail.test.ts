@@ -341,7 +341,13 @@ describe("order changes in the back office", () => {
       (await staff.client.post("/admin/orders", { orderId: order.id, deliveryStatus: "Processing" })).status,
     ).toBe(302);
     expect(
-      (await staff.client.post("/admin/orders", { orderId: order.id, deliveryStatus: "Cancelled" })).status,
+      (
+        await staff.client.post("/admin/orders", {
+          orderId: order.id,
+          deliveryStatus: "Cancelled",
+          confirmed: "yes",
+        })
+      ).status,
     ).toBe(302);
     // A refused change (a cancelled order's status and payment stay as they are) records nothing.
     const refused = await new Client().fetch(`/api/orders/${order.id}`, {

@@ -105,6 +105,11 @@ export function nextStatuses(
   );
 }
 
+/** Whether no status may follow `status`: a move there cannot be undone, so a person is asked first. */
+export function isFinalStatus(status: DeliveryStatus): boolean {
+  return nextStatuses({ deliveryStatus: status, reviewStatus: null }, "admin").length === 0;
+}
+
 /**
  * Why `actor` may not move the order's payment to `to`, or null when they may. Read from the payment
  * statuses' registry (who sets each, and after which), so a new status is a new entry there; `statuses`

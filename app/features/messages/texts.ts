@@ -4,7 +4,13 @@
  */
 import { formatNaira } from "~/lib/money";
 import type { MessageKind } from "~/lib/messages";
-import { DELIVERY_STATUS, PAYMENT_METHOD, PAYMENT_STATUS, type DeliveryStatus } from "~/lib/vocabularies";
+import {
+  DELIVERY_STATUS,
+  PAYMENT_METHOD,
+  PAYMENT_STATUS,
+  type DeliveryStatus,
+  type PaymentStatus,
+} from "~/lib/vocabularies";
 
 export type MessageText = { kind: MessageKind; subject: string; body: string };
 
@@ -14,13 +20,13 @@ export type OrderFacts = {
   link: string;
   totalKobo: number;
   paymentMethod: string;
-  paymentStatus: string;
+  paymentStatus: PaymentStatus;
   awaitingReview: boolean;
 };
 
 const SHOP = "MediStore";
 
-const isSettled = (status: string) => PAYMENT_STATUS.includes(status) && PAYMENT_STATUS.entry(status).settled;
+const isSettled = (status: PaymentStatus) => PAYMENT_STATUS.entry(status).settled;
 
 /** What happens to the money of a cancelled order (its payment status as the cancellation leaves it). */
 function moneyOnCancel(order: OrderFacts): string {
@@ -53,8 +59,8 @@ export function orderReceivedText(order: OrderFacts): MessageText {
 }
 
 /** A payment status change, read from the payment statuses' registry (a new status needs no new code). */
-export function paymentText(order: OrderFacts, to: string): MessageText {
-  const label = PAYMENT_STATUS.includes(to) ? PAYMENT_STATUS.label(to) : to;
+export function paymentText(order: OrderFacts, to: PaymentStatus): MessageText {
+  const label = PAYMENT_STATUS.label(to);
   if (isSettled(to))
     return {
       kind: "payment",

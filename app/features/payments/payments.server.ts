@@ -169,12 +169,15 @@ async function applyTransaction(
     attemptOutcome(context.db, attempt.reference, { status, gatewayId: tx.id, checkedAt: now }, onlyIf),
   ];
   if (!change) {
-    if (status === "success" && order.paymentStatus !== "paid")
-      console.warn("payments: money arrived for an order that is not awaiting it", {
-        reference: attempt.reference,
-        paymentStatus: order.paymentStatus,
-      });
-    await writeBatch(context.db, statements());
+    if ((await writeBatch(context.db, statements())) === "duplicate") return "duplicate";
+    if (status !== "success") return outcome;
+    // Money for an order that is not awaiting it (paid already, or another way): it goes back, unless
+    // it is the very payment the order keeps, seen once more.
+    console.warn("payments: money arrived for an order that is not awaiting it", {
+      reference: attempt.reference,
+      paymentStatus: order.paymentStatus,
+    });
+    context.cloudflare.ctx.waitUntil(requestRefund(context, order.id));
     return outcome;
   }
   try {
@@ -360,10 +363,12 @@ async function processWebhook(
 async function refunded(context: Context, attempt: PaymentAttempt, notice: Notice): Promise<WebhookAnswer> {
   const order = await getOrderRow(context.db, attempt.orderId);
   if (!order || order.paymentStatus !== "refund_pending") {
+    // A payment the order did not keep (it paid twice, say) is back with the shopper: the order stays as it is.
+    const outcome = attempt.refundRequestedAt !== null ? "refunded-extra" : "ignored";
     await writeBatch(context.db, [
-      eventRecord(context.db, { ...notice, reference: attempt.reference, outcome: "ignored" }),
+      eventRecord(context.db, { ...notice, reference: attempt.reference, outcome }),
     ]);
-    return { status: 200, outcome: "ignored" };
+    return { status: 200, outcome };
   }
   try {
     await changeOrder(context, order, { paymentStatus: "refunded" }, GATEWAY, "gateway", (current) => [

@@ -235,6 +235,83 @@ function shortPage(text: string, { limit, offset, category }: Page): SQL {
     )`;
 }
 
+/**
+ * Each kind of match (below) reads its first this many catalogue words one index range each, merged in
+ * order; the rest of its words, if any, are read together and sorted. D1 allows five terms in a compound
+ * SELECT.
+ */
+const WORD_ARMS = 3;
+
+/** A term the word postings answer: every text it is looked for in is one run of letters (see wordsPage). */
+const WORD = /^[a-z]{3,30}$/;
+function wordTerm(terms: SearchTerm[]): SearchTerm | null {
+  if (terms.length !== 1) return null;
+  const [term] = terms;
+  if (![...term.literal, ...term.means].every((text) => WORD.test(text))) return null;
+  if (term.correctable && (term.correctable.before !== "" || term.correctable.after !== "")) return null;
+  return term;
+}
+
+/**
+ * The page of a search of one term whose texts are runs of letters, through the word postings (drizzle:
+ * product_words, every catalogue word with its products in name order). A field holds such a text exactly
+ * when one of its words does, so the catalogue words holding each text (a scan of the vocabulary, not of the
+ * products) lead to every match: `lw` the words holding the term as typed, `mw` what an everyday phrase
+ * means, `fw` a correction. A word's products come out of the index in name order and SQLite merges the
+ * arms of a compound SELECT that each come out ordered, so a page costs about its own rows however many
+ * products match, and the statement stays small enough to compile quickly (D1 compiles every statement it
+ * runs). Tier 0 (`w0`: as typed in name, category or generic name), then tier 1 (`w1`: as typed in other
+ * names only, or a meaning), then tier 2 (`w2`: a correction), each without the products of the tiers
+ * before and cut at the page's end.
+ */
+function wordsPage(term: SearchTerm, { limit, offset, category }: Page): SQL {
+  const holding = (texts: string[]) =>
+    or(texts.map((text) => sql`word LIKE ${containsPattern(text)} ESCAPE '\\'`));
+  const vocabulary = (condition: SQL) =>
+    sql`SELECT row_number() OVER (ORDER BY word), word FROM search_words WHERE products > 0 AND ${condition}`;
+  const inCategory =
+    category === undefined
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM products AS c WHERE c.id = w.product_id AND c.category = (SELECT category FROM wanted))`;
+  const heldBy = (words: SQL, main: boolean) =>
+    sql`EXISTS (SELECT 1 FROM product_words AS x WHERE x.word IN (${words}) AND x.name = w.name
+      AND x.product_id = w.product_id${main ? sql` AND x.other = 0` : sql``})`;
+  const arms = (set: "lw" | "mw" | "fw", condition: SQL) => [
+    ...Array.from(
+      { length: WORD_ARMS },
+      (_, n) => sql`SELECT w.name, w.product_id FROM product_words AS w
+        WHERE w.word = (SELECT word FROM ${sql.raw(set)} WHERE nth = ${int(n + 1)}) ${condition} ${inCategory}`,
+    ),
+    sql`SELECT w.name, w.product_id FROM product_words AS w
+      WHERE w.word IN (SELECT word FROM ${sql.raw(set)} WHERE nth > ${int(WORD_ARMS)}) ${condition} ${inCategory}`,
+  ];
+  const tier = (parts: SQL[]) =>
+    sql`${sql.join(parts, sql` UNION `)} ORDER BY 1, 2 LIMIT ${int(offset + limit)}`;
+  const notTier0 = sql`AND NOT ${heldBy(sql`SELECT word FROM lw`, true)}`;
+  return sql`${category === undefined ? sql`` : sql`wanted(category) AS (SELECT ${category}),`}
+    lw(nth, word) AS MATERIALIZED (${vocabulary(holding(term.literal))}),
+    mw(nth, word) AS MATERIALIZED (${vocabulary(holding(term.means))}),
+    fw(nth, word) AS MATERIALIZED (${vocabulary(
+      sql`EXISTS (SELECT 1 FROM fix WHERE search_words.word LIKE '%' || fix.word || '%')`,
+    )}),
+    w0(name, id) AS NOT MATERIALIZED (${tier(arms("lw", sql`AND w.other = 0`))}),
+    w1(name, id) AS NOT MATERIALIZED (
+      SELECT * FROM (${tier(arms("lw", sql`AND w.other = 1 ${notTier0}`))})
+      UNION SELECT * FROM (${tier(arms("mw", notTier0))})
+      ORDER BY 1, 2 LIMIT ${int(offset + limit)}
+    ),
+    w2(name, id) AS NOT MATERIALIZED (${tier(
+      arms("fw", sql`AND NOT ${heldBy(sql`SELECT word FROM lw UNION ALL SELECT word FROM mw`, false)}`),
+    )}),
+    page(id, part, tier) AS (
+      SELECT id, 0, 0 FROM w0 UNION ALL SELECT id, 0, 1 FROM w1 UNION ALL SELECT id, 0, 2 FROM w2
+      LIMIT ${int(limit)} OFFSET ${int(offset)}
+    ),
+    best(tier) AS (
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM w0) THEN 0 WHEN EXISTS (SELECT 1 FROM w1) THEN 1 ELSE 2 END
+    )`;
+}
+
 /** The page of a search of terms (see the header). */
 function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL {
   const inCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
@@ -343,7 +420,8 @@ export function searchStatement(
       SELECT ${columns}, 0 AS search_tier, 0 AS search_best, '[]' AS search_fixes
       FROM page JOIN products AS p ON p.id = page.id ORDER BY p.name, p.id`;
   }
-  return sql`WITH ${termsPage(plan.terms, page)}
+  const words = wordTerm(plan.terms);
+  return sql`WITH ${words ? sql`${correctionCtes(plan.terms)}, ${wordsPage(words, page)}` : termsPage(plan.terms, page)}
     SELECT ${columns}, page.tier AS search_tier, (SELECT tier FROM best) AS search_best,
       (SELECT json_group_array(json_array(term, word)) FROM (SELECT term, word FROM fix ORDER BY term, nth)) AS search_fixes
     FROM page JOIN products AS p ON p.id = page.id ORDER BY page.part, page.tier, p.name, p.id`;

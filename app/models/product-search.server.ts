@@ -9,11 +9,15 @@
  * Indexes: the FTS5 trigram table `products_search` (name, category, generic name, other names) for terms
  * of 3+ characters; `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for a
  * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
- * word, and each with up to two letters deleted) for corrections. All are kept by triggers. A misspelt word
+ * word, and each with up to two letters deleted) for corrections; `product_words` (each catalogue word
+ * with its products, in name order) for a search of one word. All are kept by triggers. A misspelt word
  * is looked up by its own deletion variants, an index lookup per variant: no edit distance is computed over
  * the catalogue, only over the few words that share a variant.
  *
- * One statement answers a page, with the corrections it used: the corrections, the candidates (capped, so a
+ * A search of one term whose texts are runs of letters (most searches: a name, a generic, a brand, a
+ * misspelling) takes the word postings (wordsPage): its catalogue words' products merged in name order.
+ * Any other search is one statement that answers a page with the corrections it used: the corrections, the
+ * candidates (capped, so a
  * common term costs no more than a rare one), their count, and only the way to a page the counts pick (the
  * other ways' guards are constant and false, so SQLite never starts them):
  * - 2,000 or more products hold the search as typed: walk the name index (or the category's) in name order,

@@ -34,9 +34,6 @@ SELECT word, name, id, min(other) FROM (
   WHERE substr(t.v, s.n, 1) GLOB '[a-z]' AND (s.n = 1 OR substr(t.v, s.n - 1, 1) NOT GLOB '[a-z]')
 ) WHERE length(word) BETWEEN 3 AND 30 GROUP BY word, name, id ORDER BY word, name, id;
 --> statement-breakpoint
--- The words a product holds in its other names only, in name order too (a search's tier 1).
-CREATE INDEX `product_words_other_idx` ON `product_words` (`word`, `name`, `product_id`) WHERE `other` = 1;
---> statement-breakpoint
 CREATE TRIGGER `product_words_count_insert` AFTER INSERT ON `product_words` BEGIN
   INSERT INTO search_words (word, products) VALUES (new.word, 1)
   ON CONFLICT (word) DO UPDATE SET products = products + 1;

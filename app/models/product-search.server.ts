@@ -292,7 +292,9 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
   const inCategory =
     category === undefined
       ? sql``
-      : sql`AND EXISTS (SELECT 1 FROM products AS c WHERE c.id = w.product_id AND c.category = (SELECT category FROM wanted))`;
+      : // The category index holds name and id too: the lookup reads no product row.
+        sql`AND EXISTS (SELECT 1 FROM products AS c INDEXED BY products_category_idx
+          WHERE c.category = (SELECT category FROM wanted) AND c.name = w.name AND c.id = w.product_id)`;
   const tier = (level: number, test: SQL) => {
     const set = sql.raw(`d${level}`);
     const main = level === 0 ? sql` AND w.other = 0` : sql``;

@@ -40,6 +40,29 @@ export async function pendingAttemptsOf(db: Database, orderIds: string[]): Promi
   return rows.sort((a, b) => b.createdAt - a.createdAt);
 }
 
+/**
+ * The pending attempts of an account's orders, newest first, picked by the account (which may be SQL that
+ * selects it), so they travel to D1 beside the orders rather than after them.
+ */
+export async function pendingAttemptsOfAccount(
+  db: Database,
+  userId: string | SQL,
+): Promise<PaymentAttempt[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        inArray(
+          paymentAttempts.orderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)),
+        ),
+        eq(paymentAttempts.status, "pending"),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.createdAt));
+}
+
 /** The attempt that took the order's money (the one a refund names), or undefined. */
 export async function successfulAttempt(db: Database, orderId: string) {
   return db

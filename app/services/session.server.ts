@@ -133,6 +133,31 @@ export async function sessionUserRef(request: Request, context: AppLoadContext):
 }
 
 /**
+ * A guard (requireUser, requireBackOfficeUser…) and the page's reads in one trip to D1: `reads` start beside
+ * the session lookup, given the session's user as SQL (sessionUserRef), and their answer is handed back only
+ * once the guard, which reads the account afresh, has let the request through; a refused request throws
+ * first and its reads are dropped. Reads only: nothing that writes (a view log, say) may start before the
+ * guard. Without a session token nothing is read: the guard refuses the request (or, for a guard that lets a
+ * guest through, the reads run after it, for no user).
+ */
+export async function withReads<Who, Rows>(
+  request: Request,
+  context: AppLoadContext,
+  guard: (request: Request, context: AppLoadContext) => Promise<Who>,
+  reads: (me: SQL) => Promise<Rows>,
+): Promise<[Who, Rows]> {
+  const me = await sessionUserRef(request, context);
+  if (me === null) {
+    const who = await guard(request, context);
+    return [who, await reads(sql`NULL`)];
+  }
+  const pending = reads(me);
+  pending.catch(() => undefined);
+  const who = await guard(request, context);
+  return [who, await pending];
+}
+
+/**
  * Whether the request carries a session token at all (a validly signed cookie or a bearer token), without
  * reading the database: a page may start its own query beside the session lookup only for such a request,
  * so that a guest never makes the database do a signed-in page's work.
@@ -223,12 +248,17 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
 }
 
 /** An admin with their back-office role (lib/admin-roles.ts), read from their account for this request. */
-export type BackOfficeUser = PublicUser & { adminRole: AdminRole };
+export type BackOfficeUser = PublicUser & { adminRole: AdminRole; pcnNumber: string | null };
 
-async function backOfficeUser(request: Request, context: AppLoadContext, user: PublicUser) {
+async function backOfficeUser(
+  request: Request,
+  context: AppLoadContext,
+  user: PublicUser,
+): Promise<BackOfficeUser> {
   const account = await lookup(request, context).account;
-  const adminRole = adminRoleOf(account?.pcnNumber, context.config.pharmacy.superintendentPcn);
-  return { ...user, adminRole };
+  const pcnNumber = account?.pcnNumber ?? null;
+  const adminRole = adminRoleOf(pcnNumber, context.config.pharmacy.superintendentPcn);
+  return { ...user, adminRole, pcnNumber };
 }
 
 /** The signed-in admin with their role, or null for anyone else (a customer, a guest). */

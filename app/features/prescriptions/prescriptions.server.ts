@@ -20,7 +20,7 @@ import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
 import { consentToUpload } from "~/features/privacy/consents.server";
-import { accessLogFor, logPrescriptionView } from "~/models/privacy.server";
+import { accessLogOfUser, logPrescriptionView } from "~/models/privacy.server";
 import { getOrderByAccessToken } from "~/models/order.server";
 import { getBackOfficeUser, type BackOfficeUser } from "~/services/session.server";
 import { audit } from "../audit/audit.server";
@@ -159,12 +159,12 @@ export async function prescriptionChoices(context: AppLoadContext, userId: UserR
   return rows.map((p) => ({ id: p.id, createdAt: p.createdAt, url: prescriptionImageUrl(p.id) }));
 }
 
-export async function myPrescriptions(context: AppLoadContext, userId: string) {
-  const rows = await listPrescriptionsForUser(context.db, userId);
-  const log = await accessLogFor(
-    context.db,
-    rows.map((p) => p.id),
-  );
+export async function myPrescriptions(context: AppLoadContext, userId: UserRef) {
+  // The uploads and their views are both picked by the account: one trip, not one after the other.
+  const [rows, log] = await Promise.all([
+    listPrescriptionsForUser(context.db, userId),
+    accessLogOfUser(context.db, userId),
+  ]);
   return rows.map((p) => ({
     id: p.id,
     createdAt: p.createdAt,

@@ -90,22 +90,33 @@ async function reviewsFor(db: Database, orderIds: string[]) {
   return byOrder;
 }
 
-async function withItems(db: Database, order: Order | undefined): Promise<OrderWithItems | undefined> {
-  if (!order) return undefined;
-  const [items, reviews] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
-    order.reviewStatus ? reviewsFor(db, [order.id]) : new Map<string, PrescriptionReview>(),
+/**
+ * The order `where` picks, with its lines and latest review, in one batch (one trip to D1): the lines and
+ * the reviews are picked by the same condition, not by the id read first.
+ */
+async function orderWhere(db: Database, where: SQL): Promise<OrderWithItems | undefined> {
+  const picked = db.select({ id: orders.id }).from(orders).where(where);
+  const [rows, items, reviews] = await db.batch([
+    db.select().from(orders).where(where).limit(1),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
+    db
+      .select()
+      .from(prescriptionReviews)
+      .where(inArray(prescriptionReviews.orderId, picked))
+      .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id),
   ]);
-  return { ...order, items, review: reviews.get(order.id) ?? null };
+  const order = rows[0];
+  if (!order) return undefined;
+  return { ...order, items, review: order.reviewStatus ? (reviews.at(-1) ?? null) : null };
 }
 
 export async function getOrderById(db: Database, id: string) {
-  return withItems(db, await db.select().from(orders).where(eq(orders.id, id)).get());
+  return orderWhere(db, eq(orders.id, id));
 }
 
 /** The order stored under an idempotency key's hash (the caller scopes and hashes it, see the schema). */
 export async function getOrderByIdempotencyKey(db: Database, keyHash: string) {
-  return withItems(db, await db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get());
+  return orderWhere(db, eq(orders.idempotencyKey, keyHash));
 }
 
 /**

@@ -28,23 +28,33 @@ async function sha256(text: string): Promise<string> {
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
-/** Starts a new session (always a new token: no fixation). Returns the token and its cookie. */
-export async function createSession(context: AppLoadContext, userId: string) {
+/**
+ * A new session (always a new token: no fixation), for a caller that writes it in a batch of its own (a
+ * login, with its other writes, in one trip): `statements` write its row and, as housekeeping on a write
+ * path rather than on every page view, delete this user's expired ones; once they are written, `started`
+ * answers the token and its cookie.
+ */
+export async function newSession(context: AppLoadContext, userId: string) {
   const token = randomToken();
-  const expiresAt = Date.now() + SESSION_TTL_MS;
-  await context.db.insert(sessions).values({ idHash: await sha256(token), userId, expiresAt });
-  forgetLookups(context);
-  // Housekeeping on a write path (not on every page view): expired rows of this user go.
-  context.cloudflare.ctx.waitUntil(
+  const now = Date.now();
+  const statements = [
     context.db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, Date.now())))
-      .then(
-        () => undefined,
-        () => undefined,
-      ),
-  );
-  return { token, setCookie: await sessionCookie(context.config).serialize(token) };
+      .insert(sessions)
+      .values({ idHash: await sha256(token), userId, expiresAt: now + SESSION_TTL_MS }),
+    context.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now))),
+  ] as const;
+  const started = async () => {
+    forgetLookups(context);
+    return { token, setCookie: await sessionCookie(context.config).serialize(token) };
+  };
+  return { statements, started };
+}
+
+/** Starts a new session. Returns the token and its cookie. */
+export async function createSession(context: AppLoadContext, userId: string) {
+  const session = await newSession(context, userId);
+  await context.db.batch(session.statements);
+  return session.started();
 }
 
 function bearerToken(request: Request): string | null {

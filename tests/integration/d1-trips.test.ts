@@ -27,14 +27,23 @@ const WRITES = 1;
  * Requests allowed more trips than their method's bar, keyed `<route id> <METHOD>`: each says why its
  * extra trip cannot travel with the others.
  */
-const EXCEPTIONS: Record<string, { trips: number; why: string }> = {};
+const EXCEPTIONS: Record<string, { trips: number; why: string }> = {
+  "routes/login POST": {
+    trips: 3,
+    why: "the account and its login counts are read together; the attempt is counted (a write) before the slow password check, so parallel guesses cannot all pass; only a right password then forgives and starts the session, in one batch",
+  },
+  "routes/api.auth.login POST": {
+    trips: 4,
+    why: "the login's three (as the page's), after the check that the Bearer token the caller sent is a live session, which every API write waits for",
+  },
+};
 
 /**
  * Not at the bar yet: the trips each of these takes today. A row may only go down (the test fails when a
  * request takes more, and when it takes fewer, so the number is lowered or the row taken out).
  */
 const NOT_YET: Record<string, number> = {
-  "routes/account.delete POST": 5,
+  "routes/account.delete POST": 4,
   "routes/account.privacy POST": 4,
   "routes/admin.audit[.]csv GET": 3,
   "routes/admin.orders POST": 3,
@@ -42,9 +51,8 @@ const NOT_YET: Record<string, number> = {
   "routes/admin.products.$id POST": 4,
   "routes/admin.reviews POST": 4,
   "routes/admin.users POST": 4,
-  "routes/api.auth.login POST": 7,
-  "routes/api.auth.register POST": 4,
-  "routes/api.me DELETE": 4,
+  "routes/api.auth.register POST": 3,
+  "routes/api.me DELETE": 3,
   "routes/api.orders.$key PUT": 4,
   "routes/api.orders.$key_.receipt POST": 4,
   "routes/api.orders.checkout POST": 5,
@@ -52,13 +60,11 @@ const NOT_YET: Record<string, number> = {
   "routes/api.products.$id PATCH": 3,
   "routes/categories.$slug GET": 2,
   "routes/dashboard POST": 4,
-  "routes/login POST": 6,
   "routes/order.$token_.prescription GET": 3,
   "routes/prescriptions.$id.image GET": 2,
   "routes/products.$slug GET": 2,
   "routes/products.$slug POST": 3,
   "routes/receipts.$orderId GET": 2,
-  "routes/register POST": 3,
   "routes/track POST": 4,
 };
 

@@ -21,7 +21,7 @@ export async function forgetBackInStock(db: Database, userId: string, productId:
 
 export async function hasAskedBackInStock(
   read: BatchedRead,
-  userId: string,
+  userId: string | SQL,
   productId: number,
 ): Promise<boolean> {
   const rows = await read(sql`SELECT 1 FROM ${backInStockRequests}

@@ -61,10 +61,7 @@ const NOT_YET: Record<string, number> = {
   "routes/categories.$slug GET": 2,
   "routes/dashboard POST": 4,
   "routes/order.$token_.prescription GET": 3,
-  "routes/prescriptions.$id.image GET": 2,
-  "routes/products.$slug GET": 2,
   "routes/products.$slug POST": 3,
-  "routes/receipts.$orderId GET": 2,
   "routes/track POST": 4,
 };
 

@@ -183,13 +183,17 @@ export async function allPrescriptions(context: AppLoadContext) {
  * The image if the request's viewer may see it (its owner or an admin; a guest's, which has no owner, only
  * admins). Someone else's prescription answers exactly like a missing one: its existence is not disclosed.
  */
+/** The upload with this id (undefined for an unknown or malformed one), whoever asks: prescriptionImage decides. */
+export async function findPrescription(context: AppLoadContext, id: string) {
+  return /^[0-9a-f-]{36}$/.test(id) ? getPrescription(context.db, id) : undefined;
+}
+
 export async function prescriptionImage(
   request: Request,
   context: AppLoadContext,
   viewer: PublicUser,
-  id: string,
+  row: Prescription | undefined,
 ) {
-  const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
   if (!row || (viewer.role !== "admin" && row.userId !== viewer.id)) return null;
   return openPrescription(context, row, await getBackOfficeUser(request, context), "prescription page");
 }

@@ -11,6 +11,7 @@ import { AppError } from "~/lib/app-error";
 import {
   deletePrescription,
   getPrescription,
+  getPrescriptionOfOrderToken,
   insertPrescription,
   listAllPrescriptions,
   listPrescriptionsForUser,
@@ -125,10 +126,13 @@ async function openPrescription(
  * account to sign in to). An admin who opens the link is an admin viewing it: logged like any admin view.
  */
 export async function orderPrescriptionImage(request: Request, context: AppLoadContext, token: string) {
-  const order = await getOrderByAccessToken(context.db, token);
-  const row = order?.prescriptionId ? await getPrescription(context.db, order.prescriptionId) : undefined;
-  if (!order || !row) return null;
-  const admin = await getBackOfficeUser(request, context);
+  // The order, its prescription (picked by the same token) and who is asking: one trip to D1.
+  const [order, row, admin] = await Promise.all([
+    getOrderByAccessToken(context.db, token),
+    getPrescriptionOfOrderToken(context.db, token),
+    getBackOfficeUser(request, context),
+  ]);
+  if (!order || !row || order.prescriptionId !== row.id) return null;
   return openPrescription(context, row, admin, `order ${displayOrderRef(order)} link`);
 }
 

@@ -106,9 +106,12 @@ export default function AdminProducts() {
             data-testid="admin-products"
           >
             {products.map((product) => (
-              <li key={product.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-3">
+              <li
+                key={product.id}
+                className="flex min-w-0 flex-col rounded-xl border border-gray-200 bg-white p-3"
+              >
                 <ProductThumb src={product.imageUrl} className="aspect-square w-full rounded-lg" />
-                <h3 className="mt-2 text-sm font-semibold">{product.name}</h3>
+                <h3 className="mt-2 text-sm font-semibold [overflow-wrap:anywhere]">{product.name}</h3>
                 <p className="text-xs text-gray-600">{product.category}</p>
                 <p className="mt-1 font-bold">{formatNaira(product.priceKobo)}</p>
                 <p className="mt-1 text-xs text-gray-800">{MEDICINE_CLASS.label(product.medicineClass)}</p>

@@ -44,11 +44,33 @@ export async function pendingAttemptsOf(db: Database, orderIds: string[]): Promi
 }
 
 /**
+ * The pending attempts of an account's orders, newest first, picked by the account (which may be SQL that
+ * selects it), so they travel to D1 beside the orders rather than after them.
+ */
+export async function pendingAttemptsOfAccount(
+  db: Database,
+  userId: string | SQL,
+): Promise<PaymentAttempt[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        inArray(
+          paymentAttempts.orderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)),
+        ),
+        eq(paymentAttempts.status, "pending"),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.createdAt));
+}
+
+/**
  * Whether an attempt's money is owed back and not yet asked for. An order keeps one payment: the first
  * attempt the gateway confirmed (its confirmation's time is written once: attemptOutcome) of an order paid
- * online. Every other successful attempt (a
- * shopper who paid twice, money arriving after the order was paid another way or refunded) goes back, and
- * all of them do once the order awaits its refund.
+ * online. Every other successful attempt (a shopper who paid twice, money arriving after the order was paid
+ * another way or refunded) goes back, and all of them do once the order awaits its refund.
  */
 const owedBack = sql`${paymentAttempts.status} = 'success' AND ${paymentAttempts.refundRequestedAt} IS NULL
   AND EXISTS (SELECT 1 FROM ${orders} o WHERE o.id = ${paymentAttempts.orderId} AND (

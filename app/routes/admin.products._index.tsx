@@ -8,7 +8,7 @@ import { formatNaira } from "~/lib/money";
 import { addProduct, PRODUCT_FIELDS } from "~/features/catalogue/admin-products.server";
 import { loadAdminCatalogue } from "~/features/catalogue/shop.server";
 import { formValues, handleForm } from "~/services/http.server";
-import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { ProductThumb } from "~/components/product-thumb";
@@ -37,8 +37,11 @@ export const PRODUCT_ADDED = "Product added successfully!";
 export const ADD_PRODUCT_FAILED = "Error adding product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return loadAdminCatalogue(request, context);
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [, catalogue] = await withReads(request, context, requireAdmin, () =>
+    loadAdminCatalogue(request, context),
+  );
+  return catalogue;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

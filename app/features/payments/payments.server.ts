@@ -10,6 +10,7 @@ import type { Order, PaymentAttempt } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { randomToken } from "~/lib/random";
 import { getOrderByAccessToken, getOrderRow, orderStillAsRead } from "~/models/order.server";
+import { userIdByEmail } from "~/models/user.server";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import {
   abandonPendingAttempts,
@@ -22,6 +23,7 @@ import {
   latestAttempt,
   markChecked,
   pendingAttemptsOf,
+  pendingAttemptsOfAccount,
   refundsNotRequested,
   staleAttempts,
   unpaidOnlineOrders,
@@ -114,9 +116,23 @@ export async function payOnlineNow(request: Request, context: Context, order: Or
 /** Where each payable order of a list is paid: its latest attempt's page at the gateway (one query). */
 export async function payUrls(context: Context, list: Order[]): Promise<Map<string, string>> {
   const payable = list.filter(isPayableOnline).map((order) => order.id);
+  return payUrlsFrom(list, await pendingAttemptsOf(context.db, payable));
+}
+
+/**
+ * The pending attempts of the orders of the account with this e-mail, picked in SQL: read beside its
+ * orders, for payUrlsFrom.
+ */
+export function accountPayAttempts(context: Context, email: string) {
+  return pendingAttemptsOfAccount(context.db, userIdByEmail(email));
+}
+
+/** payUrls from attempts already read (newest first). */
+export function payUrlsFrom(list: Order[], attempts: PaymentAttempt[]): Map<string, string> {
+  const payable = new Set(list.filter(isPayableOnline).map((order) => order.id));
   const urls = new Map<string, string>();
-  for (const attempt of await pendingAttemptsOf(context.db, payable))
-    if (attempt.authorizationUrl && !urls.has(attempt.orderId))
+  for (const attempt of attempts)
+    if (payable.has(attempt.orderId) && attempt.authorizationUrl && !urls.has(attempt.orderId))
       urls.set(attempt.orderId, attempt.authorizationUrl);
   return urls;
 }

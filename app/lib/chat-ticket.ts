@@ -14,6 +14,7 @@
  * (minting, in the Worker) and party/ (verifying); never by browser code.
  */
 import * as z from "zod/mini";
+import { fromBase64Url, toBase64Url } from "./base64url";
 import { CHAT_PARTY, INBOX_PARTY, INBOX_ROOM } from "./chat-protocol";
 
 /** About a minute: long enough to open a socket on a slow phone, too short to be worth stealing. */
@@ -48,22 +49,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
     keys.set(secret, key);
   }
   return key;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 /** A fresh ticket id. */

@@ -1,10 +1,8 @@
 /** Unguessable identifiers from the platform CSPRNG (Workers and browsers both have Web Crypto). */
+import { toBase64Url } from "./base64url";
 
 export function randomToken(bytes = 32): string {
-  const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  let binary = "";
-  for (const b of buf) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 // Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard.

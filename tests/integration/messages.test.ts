@@ -423,10 +423,12 @@ describe("stopping messages", () => {
     expect((await setStatus(admin, order.id, { deliveryStatus: "Shipped" })).status).toBe(200);
     expect((await messagesOf(order.id)).map((r) => r.kind)).toEqual(["order_received", "status"]);
 
-    // One character of the signature changed (not the last: its low bits are padding a decoder drops).
-    const at = link.length - 5;
-    const forged = await page.get(link.slice(0, at) + (link[at] === "A" ? "B" : "A") + link.slice(at + 1));
-    expect(forged.status).toBe(404);
+    // One character of the signature changed, anywhere: the last one too, whose low bits no byte uses (a
+    // lenient decoder reads the same signature from a second spelling).
+    for (const at of [link.length - 5, link.length - 1]) {
+      const forged = await page.get(link.slice(0, at) + (link[at] === "A" ? "B" : "A") + link.slice(at + 1));
+      expect(forged.status).toBe(404);
+    }
   });
 
   it('an SMS reply "STOP" stops the next message at once', async () => {

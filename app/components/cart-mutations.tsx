@@ -22,6 +22,8 @@ import {
 } from "react";
 import { CHANGE_ID_FIELD } from "~/features/cart/change-ids";
 import type { Toast } from "~/lib/toast";
+// Only a few lines that fetch the toaster itself on the first toast (toaster.tsx).
+import { showToast } from "./toaster";
 
 export type CartActionData = { ok: boolean; toast?: Toast; networkError?: boolean };
 
@@ -105,8 +107,7 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
       const told = failed && announced.current.has(id);
       if (!failed) announced.current.delete(id);
       if (toast && toast.type !== "success" && !told) {
-        // The toaster's code is not part of the first load; this only runs after a cart change anyway.
-        void import("./toaster").then(({ showToast }) => showToast(toast));
+        showToast(toast);
       }
     }
     if (sending.current || queue.length === 0) return;
@@ -147,8 +148,8 @@ export function CartMutationProvider({ children }: { children: ReactNode }) {
       if (!navigator.onLine) {
         // One message for a change made offline: it is kept (the badge counts it), not "added".
         announced.current.add(changeIdOf(formData));
-        void Promise.all([import("./toaster"), import("~/lib/offline-messages")]).then(
-          ([{ showToast }, { CART_CHANGE_KEPT }]) => showToast({ type: "info", message: CART_CHANGE_KEPT }),
+        void import("~/lib/offline-messages").then(({ CART_CHANGE_KEPT }) =>
+          showToast({ type: "info", message: CART_CHANGE_KEPT }),
         );
       }
       enqueue(formData);

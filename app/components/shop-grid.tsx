@@ -4,10 +4,37 @@
  */
 import { CategoryChip } from "./category-chip";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef, useState, type ComponentType } from "react";
 import { ProductCard } from "./product-card";
-import { DidYouMean, NothingFound } from "./search-help";
+import type * as SearchHelp from "./search-help";
 import type { ProductCardData } from "~/features/catalogue/product-view";
+
+// The search help shows on few searches, so the browser fetches its code only when a page shows it. The
+// server renders it in place: no <Suspense> above it, so the page waits for its code rather than stream a
+// fallback a page without JavaScript would keep. Hydration keeps the server's markup in an element of the
+// same tag until the code arrives (React leaves an element's server-rendered insides alone when it is given
+// its own inner HTML), then renders the help itself.
+const loadSearchHelp = () => import("./search-help");
+let searchHelp: typeof SearchHelp | undefined;
+function onDemand<Name extends "DidYouMean" | "NothingFound">(name: Name, Tag: "span" | "div") {
+  type Props = Parameters<(typeof SearchHelp)[Name]>[0];
+  if (import.meta.env.SSR)
+    return lazy(() => loadSearchHelp().then((mod) => ({ default: mod[name] as ComponentType<Props> })));
+  return function SearchHelpPart(props: Props) {
+    const [Loaded, setLoaded] = useState(() => searchHelp?.[name] as ComponentType<Props> | undefined);
+    useEffect(() => {
+      if (Loaded) return;
+      void loadSearchHelp().then((mod) => {
+        searchHelp = mod;
+        setLoaded(() => mod[name] as ComponentType<Props>);
+      });
+    }, [Loaded]);
+    if (Loaded) return <Loaded {...props} />;
+    return <Tag dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  };
+}
+const DidYouMean = onDemand("DidYouMean", "span");
+const NothingFound = onDemand("NothingFound", "div");
 
 type Props = {
   search: string;

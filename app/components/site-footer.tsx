@@ -32,6 +32,15 @@ export function PharmacyLicence({
   );
 }
 
+const COMPANY_LINKS = [
+  ["/about", "About us"],
+  ["/shop", "Shop"],
+  ["/delivery", "Delivery fees"],
+  ["/track", "Track an order"],
+  ["/contact", "Contact"],
+  ["/privacy", "Privacy"],
+] as const;
+
 export const STORE_ADDRESS = "12 Ogoja Road, Abakaliki, Ebonyi State, Nigeria";
 
 export function SiteFooter({ store }: { store: StoreContact }) {
@@ -48,36 +57,13 @@ export function SiteFooter({ store }: { store: StoreContact }) {
         <nav aria-label="Footer">
           <p className="font-semibold text-white">Company</p>
           <ul className="mt-2 space-y-1 text-sm">
-            <li>
-              <Link to="/about" className="hover:text-white">
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link to="/shop" className="hover:text-white">
-                Shop
-              </Link>
-            </li>
-            <li>
-              <Link to="/delivery" className="hover:text-white">
-                Delivery fees
-              </Link>
-            </li>
-            <li>
-              <Link to="/track" className="hover:text-white">
-                Track an order
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className="hover:text-white">
-                Contact
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className="hover:text-white">
-                Privacy
-              </Link>
-            </li>
+            {COMPANY_LINKS.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to} className="hover:text-white">
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <div>
@@ -106,21 +92,13 @@ export function SiteFooter({ store }: { store: StoreContact }) {
           </ul>
           {/* Social accounts are not set up yet: placeholders (docs/product-rules.md, Texts and timings). */}
           <ul className="mt-3 flex gap-3 text-sm" aria-label="Social media (coming soon)">
-            <li>
-              <a href="#" aria-disabled="true" className="hover:text-white">
-                Facebook
-              </a>
-            </li>
-            <li>
-              <a href="#" aria-disabled="true" className="hover:text-white">
-                Instagram
-              </a>
-            </li>
-            <li>
-              <a href="#" aria-disabled="true" className="hover:text-white">
-                X
-              </a>
-            </li>
+            {["Facebook", "Instagram", "X"].map((name) => (
+              <li key={name}>
+                <a href="#" aria-disabled="true" className="hover:text-white">
+                  {name}
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

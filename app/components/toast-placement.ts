@@ -1,10 +1,10 @@
 /**
- * Where a toast goes: fetched with the toaster's library on the first toast (toaster.tsx), so no page's
+ * Where a toast goes: fetched with the toaster on the first toast (toast-host.tsx), so no page's
  * first load pays for it.
  */
 const CONTROL = "a[href],button,input,select,textarea,summary,label,[role=button],[role=switch]";
 
-/** The toaster's geometry (toaster.tsx): below 600 px a toast spans the screen less its insets. */
+/** The toaster's geometry (toast-host.tsx): below 600 px a toast spans the screen less its insets. */
 export const TOAST_BOX = {
   phoneMaxWidth: 600,
   /** Inset from the screen's edges on a phone (sides, and top or bottom at the least). */

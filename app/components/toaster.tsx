@@ -1,57 +1,23 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useState } from "react";
 import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** docs/product-rules.md, Toasts: success 2 s, error 4 s, default 4 s, loading until dismissed; at most 20 at once. */
-export const TOAST_DURATION = { success: 2000, error: 4000, info: 4000 } as const;
-export const MAX_TOASTS = 20;
-
-// Sonner is loaded on the first toast, not with the page: it is ~10 KB of JavaScript that a shopper who
-// never adds anything does not need. Toasts raised while it loads are queued and shown once it arrives.
-type Sonner = typeof import("sonner");
-type Placing = typeof import("./toast-placement");
-let sonner: Sonner | null = null;
-let placing: Placing | null = null;
-let loading: Promise<Sonner> | null = null;
+// The toaster and its library are loaded on the first toast, not with the page (toast-host.tsx): a shopper
+// who never adds anything does not need them. Toasts raised while they load are queued and shown once
+// they arrive.
+type Host = typeof import("./toast-host");
+let host: Host | null = null;
+let loading: Promise<Host> | null = null;
 const queued: Toast[] = [];
-const listeners = new Set<(s: Sonner) => void>();
+const listeners = new Set<(mod: Host) => void>();
 
-function loadSonner(): Promise<Sonner> {
-  loading ??= Promise.all([import("sonner"), import("./toast-placement")]).then(([mod, placement]) => {
-    placing = placement;
-    sonner = mod;
+function loadHost(): Promise<Host> {
+  loading ??= import("./toast-host").then((mod) => {
+    host = mod;
     listeners.forEach((notify) => notify(mod));
     return mod;
   });
   return loading;
-}
-
-/** The toaster's offsets read these, so each toast is placed where it is shown (toast-placement.ts). */
-const OFFSET_VAR = { "top-center": "--toast-top", "bottom-center": "--toast-bottom" } as const;
-
-function display(mod: Sonner, toast: Toast) {
-  // A frame later: the page has drawn and scrolled where the navigation that raised the toast took it.
-  requestAnimationFrame(() => {
-    const { position, offset } = placing!.clearPlacement();
-    document.documentElement.style.setProperty(OFFSET_VAR[position], `${offset}px`);
-    const options = { duration: TOAST_DURATION[toast.type], position };
-    const id =
-      toast.type === "success"
-        ? mod.toast.success(toast.message, options)
-        : toast.type === "error"
-          ? mod.toast.error(toast.message, options)
-          : mod.toast(toast.message, options);
-    // Once drawn, its real height decides: a taller toast moves to a band it fits.
-    setTimeout(() => {
-      const drawn = document.querySelector<HTMLElement>(
-        `[data-sonner-toast][data-y-position="${position.split("-")[0]}"]`,
-      );
-      if (!drawn || id === undefined) return;
-      const again = placing!.clearPlacement(drawn.getBoundingClientRect().height);
-      if (again.position === position)
-        document.documentElement.style.setProperty(OFFSET_VAR[position], `${again.offset}px`);
-    }, 50);
-  });
 }
 
 /**
@@ -59,48 +25,24 @@ function display(mod: Sonner, toast: Toast) {
  * nearest an edge (never over the header, its search row, or the button just pressed).
  */
 export function showToast(toast: Toast) {
-  if (sonner) return display(sonner, toast);
+  if (host) return host.display(toast);
   queued.push(toast);
-  void loadSonner();
+  void loadHost();
 }
 
-/** An offset as the toaster takes it: the placed one, never inside the phone's unsafe area (a notch). */
-const edge = (name: string, fallback: number, side: "top" | "bottom") =>
-  `max(var(${name}, ${fallback}px), calc(env(safe-area-inset-${side}) + 8px))`;
-
 export function AppToaster() {
-  const [Toaster, setToaster] = useState<ComponentType<Record<string, unknown>> | null>(() =>
-    sonner ? (sonner.Toaster as ComponentType<Record<string, unknown>>) : null,
-  );
+  const [loaded, setLoaded] = useState(host);
   useEffect(() => {
-    const onLoad = (mod: Sonner) => setToaster(() => mod.Toaster as ComponentType<Record<string, unknown>>);
-    listeners.add(onLoad);
-    return () => void listeners.delete(onLoad);
+    listeners.add(setLoaded);
+    return () => void listeners.delete(setLoaded);
   }, []);
   useEffect(() => {
-    // The Toaster is mounted now: flush what was raised while it loaded (next tick, once it subscribes).
-    if (!Toaster || !sonner) return;
-    const mod = sonner;
-    const timer = setTimeout(() => queued.splice(0).forEach((t) => display(mod, t)));
+    // The toaster is mounted now: flush what was raised while it loaded (next tick, once it subscribes).
+    if (!loaded) return;
+    const timer = setTimeout(() => queued.splice(0).forEach(loaded.display));
     return () => clearTimeout(timer);
-  }, [Toaster]);
-  // Each toast names its own position and offset (display); hovering a toast pauses it.
-  return Toaster ? (
-    <Toaster
-      position="bottom-center"
-      offset={{
-        bottom: edge(OFFSET_VAR["bottom-center"], 24, "bottom"),
-        top: edge(OFFSET_VAR["top-center"], 72, "top"),
-      }}
-      mobileOffset={{
-        bottom: edge(OFFSET_VAR["bottom-center"], 16, "bottom"),
-        top: edge(OFFSET_VAR["top-center"], 64, "top"),
-      }}
-      visibleToasts={MAX_TOASTS}
-      richColors
-      closeButton
-    />
-  ) : null;
+  }, [loaded]);
+  return loaded ? <loaded.ToastHost /> : null;
 }
 
 /**

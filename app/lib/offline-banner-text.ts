@@ -1,5 +1,6 @@
 /**
- * The offline banner's texts (components/offline-banner.tsx). Apart from lib/offline-messages.ts: the banner
+ * The offline banner's texts (components/offline-banner.tsx), plain words without markup characters (the banner
+ * writes them into its HTML as they are). Apart from lib/offline-messages.ts: the banner
  * is part of every page's first load, the other messages come with the code that shows them.
  */
 export const OFFLINE_MESSAGE =

@@ -130,11 +130,22 @@ async function answer(
   const render = async (renderNonce: string) => {
     const session = await openD1Session(env.DB, request, config);
     const context = createAppLoadContext(env, ctx, config, renderNonce, url.origin, session.d1);
-    // A dead bearer token is refused on every API call before any route runs (the session lookup it
-    // makes is the one the route then reads).
-    const refused = await refuseDeadCredentials(request, context);
-    if (refused) return refused;
-    const rendered = await handleRemixRequest(forRemix(limited, url), context);
+    // A dead bearer token is refused on every API call (the session lookup it makes is the one the route
+    // then reads). A call that may write waits for that answer before any route runs; a read runs beside
+    // it, so its own queries travel to D1 with the lookup, and its answer is dropped when refused.
+    const refusing = refuseDeadCredentials(request, context);
+    const reads = request.method === "GET" || request.method === "HEAD";
+    if (!reads) {
+      const refused = await refusing;
+      if (refused) return refused;
+    }
+    const rendering = handleRemixRequest(forRemix(limited, url), context);
+    if (reads) {
+      rendering.catch(() => undefined);
+      const refused = await refusing;
+      if (refused) return refused;
+    }
+    const rendered = await rendering;
     return carryBookmark(await withScriptsAfterPaint(rendered), request, session, config);
   };
   const response =

@@ -3,6 +3,7 @@
  * device at an account): how many, and when the latest was. A key quiet for long enough is forgotten.
  */
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { authThrottle } from "~/db/schema";
 
@@ -59,6 +60,8 @@ export type Forgiveness = {
 export async function forgiveAttempts(
   db: Database,
   { clear, forgive, now }: { clear: string[]; forgive: Forgiveness[]; now: number },
+  /** More statements written in the same batch (the new session). */
+  also: BatchItem<"sqlite">[] = [],
 ) {
   const forgiven = forgive.map((f) => f.key);
   const statements = [
@@ -84,6 +87,6 @@ export async function forgiveAttempts(
       : []),
     ...(clear.length > 0 ? [db.delete(authThrottle).where(inArray(authThrottle.key, clear))] : []),
   ];
-  const [first, ...rest] = statements;
+  const [first, ...rest] = [...statements, ...also];
   if (first) await db.batch([first, ...rest]);
 }

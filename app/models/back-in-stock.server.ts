@@ -2,7 +2,7 @@
  * "Tell me when it is back": a signed-in customer's request about an out-of-stock product, kept with the
  * account (back_in_stock_requests; deleted with the account or the product).
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import type { BatchedRead } from "~/db/read-batch.server";
@@ -21,7 +21,7 @@ export async function forgetBackInStock(db: Database, userId: string, productId:
 
 export async function hasAskedBackInStock(
   read: BatchedRead,
-  userId: string,
+  userId: string | SQL,
   productId: number,
 ): Promise<boolean> {
   const rows = await read(sql`SELECT 1 FROM ${backInStockRequests}
@@ -39,7 +39,7 @@ export type BackInStockEntry = {
   askedAt: number;
 };
 
-export async function backInStockOf(read: BatchedRead, userId: string): Promise<BackInStockEntry[]> {
+export async function backInStockOf(read: BatchedRead, userId: string | SQL): Promise<BackInStockEntry[]> {
   return read<BackInStockEntry>(sql`
     SELECT ${products.id} AS productId, ${products.name} AS name, ${products.priceKobo} AS priceKobo,
       ${products.imageKey} AS imageKey, ${products.stock} AS stock, ${backInStockRequests.createdAt} AS askedAt

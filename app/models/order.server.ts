@@ -90,22 +90,33 @@ async function reviewsFor(db: Database, orderIds: string[]) {
   return byOrder;
 }
 
-async function withItems(db: Database, order: Order | undefined): Promise<OrderWithItems | undefined> {
-  if (!order) return undefined;
-  const [items, reviews] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id),
-    order.reviewStatus ? reviewsFor(db, [order.id]) : new Map<string, PrescriptionReview>(),
+/**
+ * The order `where` picks, with its lines and latest review, in one batch (one trip to D1): the lines and
+ * the reviews are picked by the same condition, not by the id read first.
+ */
+async function orderWhere(db: Database, where: SQL): Promise<OrderWithItems | undefined> {
+  const picked = db.select({ id: orders.id }).from(orders).where(where);
+  const [rows, items, reviews] = await db.batch([
+    db.select().from(orders).where(where).limit(1),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
+    db
+      .select()
+      .from(prescriptionReviews)
+      .where(inArray(prescriptionReviews.orderId, picked))
+      .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id),
   ]);
-  return { ...order, items, review: reviews.get(order.id) ?? null };
+  const order = rows[0];
+  if (!order) return undefined;
+  return { ...order, items, review: order.reviewStatus ? (reviews.at(-1) ?? null) : null };
 }
 
 export async function getOrderById(db: Database, id: string) {
-  return withItems(db, await db.select().from(orders).where(eq(orders.id, id)).get());
+  return orderWhere(db, eq(orders.id, id));
 }
 
 /** The order stored under an idempotency key's hash (the caller scopes and hashes it, see the schema). */
 export async function getOrderByIdempotencyKey(db: Database, keyHash: string) {
-  return withItems(db, await db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get());
+  return orderWhere(db, eq(orders.idempotencyKey, keyHash));
 }
 
 /**
@@ -161,28 +172,32 @@ async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItem
   }));
 }
 
+/** An account's order with its status events, oldest first. */
+export type OwnOrder = OrderWithItems & { events: (typeof orderStatusEvents.$inferSelect)[] };
+
 /**
  * An account's own orders, newest first: only those placed while signed in to it (never matched by
- * e-mail, which nobody has verified). `pendingOnly` leaves out delivered ones.
+ * e-mail, which nobody has verified). `pendingOnly` leaves out delivered ones. `userId` may be SQL that
+ * selects it (the session's user), so the orders travel to D1 with the session lookup.
  */
 export async function listOrdersForUser(
   db: Database,
-  userId: string,
+  userId: string | SQL,
   { pendingOnly = false, limit = 100 }: { pendingOnly?: boolean; limit?: number } = {},
-): Promise<OrderWithItems[]> {
+): Promise<OwnOrder[]> {
   const where = pendingOnly
     ? and(eq(orders.userId, userId), ne(orders.deliveryStatus, "Delivered"))
     : eq(orders.userId, userId);
   const newest = [desc(orders.createdAt), desc(orders.id)];
-  // The orders, their lines and their reviews in one batch (one round trip): the lines and reviews are
-  // picked by the same selection of orders, not by ids read first.
+  // The orders, their lines, reviews and status events in one batch (one round trip): the rest are picked
+  // by the same selection of orders, not by ids read first.
   const picked = db
     .select({ id: orders.id })
     .from(orders)
     .where(where)
     .orderBy(...newest)
     .limit(limit);
-  const [list, items, reviews] = await db.batch([
+  const [list, items, reviews, events] = await db.batch([
     db
       .select()
       .from(orders)
@@ -191,15 +206,23 @@ export async function listOrdersForUser(
       .limit(limit),
     db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
     db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, picked)),
+    db
+      .select()
+      .from(orderStatusEvents)
+      .where(inArray(orderStatusEvents.orderId, picked))
+      .orderBy(orderStatusEvents.createdAt, orderStatusEvents.id),
   ]);
   reviews.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   const latestReview = new Map(reviews.map((review) => [review.orderId, review]));
   const byOrder = new Map<string, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  const eventsOf = new Map<string, OwnOrder["events"]>();
+  for (const e of events) eventsOf.set(e.orderId, [...(eventsOf.get(e.orderId) ?? []), e]);
   return list.map((order) => ({
     ...order,
     items: byOrder.get(order.id) ?? [],
     review: order.reviewStatus ? (latestReview.get(order.id) ?? null) : null,
+    events: eventsOf.get(order.id) ?? [],
   }));
 }
 
@@ -360,14 +383,32 @@ export async function writeOrderChange(
 
 /** Orders awaiting a pharmacist, oldest first (the review queue). */
 export async function listPendingReviews(db: Database, limit = 100): Promise<OrderWithItems[]> {
-  const list = await db
-    .select()
+  // A cancelled order's prescription is no longer reviewed (the state machine refuses it).
+  const where = and(eq(orders.reviewStatus, "pending"), ne(orders.deliveryStatus, "Cancelled"));
+  // The orders, their lines and reviews in one batch (one trip): picked by the same selection.
+  const picked = db
+    .select({ id: orders.id })
     .from(orders)
-    // A cancelled order's prescription is no longer reviewed (the state machine refuses it).
-    .where(and(eq(orders.reviewStatus, "pending"), ne(orders.deliveryStatus, "Cancelled")))
+    .where(where)
     .orderBy(orders.createdAt)
     .limit(limit);
-  return withItemsMany(db, list);
+  const [list, items, reviews] = await db.batch([
+    db.select().from(orders).where(where).orderBy(orders.createdAt).limit(limit),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
+    db
+      .select()
+      .from(prescriptionReviews)
+      .where(inArray(prescriptionReviews.orderId, picked))
+      .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id),
+  ]);
+  const latestReview = new Map(reviews.map((review) => [review.orderId, review]));
+  const byOrder = new Map<string, OrderItem[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return list.map((order) => ({
+    ...order,
+    items: byOrder.get(order.id) ?? [],
+    review: latestReview.get(order.id) ?? null,
+  }));
 }
 
 /** Units left of these products (null: not counted), read again after a refused checkout. */

@@ -3,7 +3,7 @@
  * change it tells of, and as conditional as that change, so there is no change without its message and no
  * message without its change. The queue's consumer then reads a row by id and records how sending went.
  */
-import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { messageOptOuts, outbox, users, type OutboxRow } from "~/db/schema";
@@ -216,7 +216,7 @@ export async function messagesInState(db: Database, state: MessageState, limit =
 }
 
 /** The account's chosen channels as stored (null: never chosen) and its addresses. */
-export async function accountMessaging(db: Database, userId: string) {
+export async function accountMessaging(db: Database, userId: string | SQL) {
   return db
     .select({ channels: users.messageChannels, email: users.email, phone: users.phone })
     .from(users)
@@ -230,6 +230,29 @@ export async function optedOutAmong(db: Database, addresses: string[]): Promise<
     .select({ address: messageOptOuts.address })
     .from(messageOptOuts)
     .where(inArray(messageOptOuts.address, addresses));
+  return rows.map((r) => r.address);
+}
+
+/**
+ * Which of the account's own addresses (its e-mail and phone) said STOP, picked by the account (which may
+ * be SQL that selects it), so it travels to D1 beside the account rather than after it.
+ */
+export async function optedOutOfAccount(db: Database, userId: string | SQL): Promise<string[]> {
+  const rows = await db
+    .select({ address: messageOptOuts.address })
+    .from(messageOptOuts)
+    .where(
+      or(
+        inArray(
+          messageOptOuts.address,
+          db.select({ a: users.email }).from(users).where(eq(users.id, userId)),
+        ),
+        inArray(
+          messageOptOuts.address,
+          db.select({ a: users.phone }).from(users).where(eq(users.id, userId)),
+        ),
+      ),
+    );
   return rows.map((r) => r.address);
 }
 

@@ -1,10 +1,13 @@
 /** Online payment attempts and the gateway notifications processed: queries given `db` and plain values. */
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { inPieces } from "~/db/in-pieces";
 import { orders, paymentAttempts, paymentEvents, type Order, type PaymentAttempt } from "~/db/schema";
+import { PAYMENT_METHOD } from "~/lib/vocabularies";
+
+const ONLINE_METHODS = PAYMENT_METHOD.entries.filter((method) => method.online).map((method) => method.value);
 
 export async function insertAttempt(
   db: Database,
@@ -40,15 +43,51 @@ export async function pendingAttemptsOf(db: Database, orderIds: string[]): Promi
   return rows.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-/** The attempt that took the order's money (the one a refund names), or undefined. */
-export async function successfulAttempt(db: Database, orderId: string) {
+/**
+ * The pending attempts of an account's orders, newest first, picked by the account (which may be SQL that
+ * selects it), so they travel to D1 beside the orders rather than after them.
+ */
+export async function pendingAttemptsOfAccount(
+  db: Database,
+  userId: string | SQL,
+): Promise<PaymentAttempt[]> {
   return db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, "success")))
-    .orderBy(desc(paymentAttempts.createdAt))
-    .limit(1)
-    .get();
+    .where(
+      and(
+        inArray(
+          paymentAttempts.orderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)),
+        ),
+        eq(paymentAttempts.status, "pending"),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.createdAt));
+}
+
+/**
+ * Whether an attempt's money is owed back and not yet asked for. An order keeps one payment: the first
+ * attempt the gateway confirmed (its confirmation's time is written once: attemptOutcome) of an order paid
+ * online. Every other successful attempt (a shopper who paid twice, money arriving after the order was paid
+ * another way or refunded) goes back, and all of them do once the order awaits its refund.
+ */
+const owedBack = sql`${paymentAttempts.status} = 'success' AND ${paymentAttempts.refundRequestedAt} IS NULL
+  AND EXISTS (SELECT 1 FROM ${orders} o WHERE o.id = ${paymentAttempts.orderId} AND (
+    o.payment_status = 'refund_pending'
+    OR o.payment_method NOT IN (${sql.join(
+      ONLINE_METHODS.map((method) => sql`${method}`),
+      sql`, `,
+    )})
+    OR EXISTS (SELECT 1 FROM ${paymentAttempts} kept WHERE kept.order_id = o.id AND kept.status = 'success'
+      AND (kept.checked_at, kept.reference) < (${paymentAttempts.checkedAt}, ${paymentAttempts.reference}))))`;
+
+/** The order's attempts whose money is owed back and not yet asked for (see owedBack). */
+export async function attemptsOwedBack(db: Database, orderId: string): Promise<PaymentAttempt[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), owedBack));
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -61,7 +100,8 @@ function statement(db: Database, query: SQL): D1PreparedStatement {
 
 /**
  * The statement that records what the gateway said of an attempt, written only if `onlyIf` holds (the
- * order's change it goes with: orderStillAsRead).
+ * order's change it goes with: orderStillAsRead). A confirmed attempt stays as it was confirmed: which
+ * payment an order keeps rests on when that was (owedBack).
  */
 export function attemptOutcome(
   db: Database,
@@ -73,7 +113,7 @@ export function attemptOutcome(
     db,
     sql`UPDATE ${paymentAttempts} SET status = ${outcome.status},
       gateway_id = coalesce(${outcome.gatewayId}, gateway_id), checked_at = ${outcome.checkedAt}
-      WHERE reference = ${reference} AND ${onlyIf}`,
+      WHERE reference = ${reference} AND status <> 'success' AND ${onlyIf}`,
   );
 }
 
@@ -134,7 +174,10 @@ export async function eventSeen(db: Database, id: string): Promise<boolean> {
 }
 
 export async function markChecked(db: Database, reference: string, at: number) {
-  await db.update(paymentAttempts).set({ checkedAt: at }).where(eq(paymentAttempts.reference, reference));
+  await db
+    .update(paymentAttempts)
+    .set({ checkedAt: at })
+    .where(and(eq(paymentAttempts.reference, reference), ne(paymentAttempts.status, "success")));
 }
 
 export async function markRefundRequested(db: Database, reference: string, at: number) {
@@ -177,17 +220,11 @@ export async function unpaidOnlineOrders(db: Database, before: number, limit = 5
     .limit(limit);
 }
 
-/** Orders whose refund is due and not yet asked of the gateway (the ask failed, or came after a crash). */
+/** Orders with money owed back and not yet asked of the gateway (the ask failed, or came after a crash). */
 export async function refundsNotRequested(db: Database, limit = 50) {
   return db
-    .select({ orderId: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentStatus, "refund_pending"),
-        sql`EXISTS (SELECT 1 FROM ${paymentAttempts} WHERE ${paymentAttempts.orderId} = ${orders.id}
-          AND ${paymentAttempts.status} = 'success' AND ${paymentAttempts.refundRequestedAt} IS NULL)`,
-      ),
-    )
+    .selectDistinct({ orderId: paymentAttempts.orderId })
+    .from(paymentAttempts)
+    .where(owedBack)
     .limit(limit);
 }

@@ -15,6 +15,26 @@ export async function getPrescription(db: Database, id: string): Promise<Prescri
   return db.select().from(prescriptions).where(eq(prescriptions.id, id)).get();
 }
 
+/**
+ * The prescription of the order with this private link's token, picked by the token (not by the order's
+ * id read first), so it travels to D1 beside the order.
+ */
+export async function getPrescriptionOfOrderToken(
+  db: Database,
+  token: string,
+): Promise<Prescription | undefined> {
+  return db
+    .select()
+    .from(prescriptions)
+    .where(
+      eq(
+        prescriptions.id,
+        sql`(SELECT ${orders.prescriptionId} FROM ${orders} WHERE ${orders.accessToken} = ${token})`,
+      ),
+    )
+    .get();
+}
+
 export async function listPrescriptionsForUser(db: Database, userId: string | SQL) {
   return db
     .select()

@@ -2,7 +2,7 @@
  * Queries behind the data-protection rights and housekeeping: consents, who viewed a prescription, the
  * contact messages an account sent, account deletion with its orders anonymised, and the retention sweep.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
@@ -35,7 +35,7 @@ export async function activeConsent(db: Database, userId: string, kind: ConsentK
 }
 
 /** Whether the latest consent of this kind was withdrawn (never given is not withdrawn). */
-export async function latestConsent(db: Database, userId: string, kind: ConsentKind) {
+export async function latestConsent(db: Database, userId: string | SQL, kind: ConsentKind) {
   return db
     .select()
     .from(consents)
@@ -44,7 +44,7 @@ export async function latestConsent(db: Database, userId: string, kind: ConsentK
     .get();
 }
 
-export async function listConsents(db: Database, userId: string) {
+export async function listConsents(db: Database, userId: string | SQL) {
   return db
     .select()
     .from(consents)
@@ -87,6 +87,23 @@ export async function accessLogFor(db: Database, prescriptionIds: string[]) {
   return views.sort((a, b) => a.viewedAt - b.viewedAt || a.id - b.id);
 }
 
+/**
+ * Every view of the account's prescriptions, oldest first: picked by the account (which may be SQL that
+ * selects it, the session's user), so it travels to D1 beside the prescriptions, not after them.
+ */
+export async function accessLogOfUser(db: Database, userId: string | SQL) {
+  return db
+    .select()
+    .from(prescriptionAccessLog)
+    .where(
+      inArray(
+        prescriptionAccessLog.prescriptionId,
+        db.select({ id: prescriptions.id }).from(prescriptions).where(eq(prescriptions.userId, userId)),
+      ),
+    )
+    .orderBy(asc(prescriptionAccessLog.viewedAt), asc(prescriptionAccessLog.id));
+}
+
 /** The ids of prescriptions an order still being handled (an open status: not Delivered or Cancelled) points at. */
 function heldByOpenOrder() {
   const open = DELIVERY_STATUS.entries.filter((status) => status.open).map((status) => status.value);
@@ -117,7 +134,7 @@ export async function deletePrescriptionRows(db: Database, ids: string[]) {
   return deleted.length;
 }
 
-export async function prescriptionsOf(db: Database, userId: string) {
+export async function prescriptionsOf(db: Database, userId: string | SQL) {
   return db
     .select()
     .from(prescriptions)
@@ -127,7 +144,7 @@ export async function prescriptionsOf(db: Database, userId: string) {
 
 // Contact messages sent while signed in
 
-export async function contactMessagesOf(db: Database, userId: string) {
+export async function contactMessagesOf(db: Database, userId: string | SQL) {
   return db
     .select({
       id: contactMessages.id,

@@ -9,11 +9,15 @@
  * Indexes: the FTS5 trigram table `products_search` (name, category, generic name, other names) for terms
  * of 3+ characters; `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for a
  * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
- * word, and each with up to two letters deleted) for corrections. All are kept by triggers. A misspelt word
+ * word, and each with up to two letters deleted) for corrections; `product_words` (each catalogue word
+ * with its products, in name order) for a search of one word. All are kept by triggers. A misspelt word
  * is looked up by its own deletion variants, an index lookup per variant: no edit distance is computed over
  * the catalogue, only over the few words that share a variant.
  *
- * One statement answers a page, with the corrections it used: the corrections, the candidates (capped, so a
+ * A search of one term whose texts are runs of letters (most searches: a name, a generic, a brand, a
+ * misspelling) takes the word postings (wordsPage): its catalogue words' products merged in name order.
+ * Any other search is one statement that answers a page with the corrections it used: the corrections, the
+ * candidates (capped, so a
  * common term costs no more than a rare one), their count, and only the way to a page the counts pick (the
  * other ways' guards are constant and false, so SQLite never starts them):
  * - 2,000 or more products hold the search as typed: walk the name index (or the category's) in name order,
@@ -235,6 +239,110 @@ function shortPage(text: string, { limit, offset, category }: Page): SQL {
     )`;
 }
 
+/**
+ * A tier's products are read one index range per catalogue word for its first this many words, merged in
+ * order, and the rest of its words together, sorted: D1 allows five terms in a compound SELECT.
+ */
+const WORD_ARMS = 4;
+/** Searches of more terms take the general statement (each term is a test on every product read). */
+const MAX_WORD_TERMS = 4;
+
+/** Whether the word postings answer a search: each term is looked for only as runs of letters. */
+const WORD = /^[a-z]{3,30}$/;
+function wordTerms(terms: SearchTerm[]): boolean {
+  return (
+    terms.length <= MAX_WORD_TERMS &&
+    terms.every(
+      (term) =>
+        [...term.literal, ...term.means].every((text) => WORD.test(text)) &&
+        (!term.correctable || (term.correctable.before === "" && term.correctable.after === "")),
+    )
+  );
+}
+
+/**
+ * The page of a search whose terms are each looked for as runs of letters (most searches: a name, a
+ * generic, a brand, a misspelling), through the word postings (drizzle: product_words, each catalogue word
+ * with its products in name order). A field holds such a text exactly when one of its words does, so the
+ * catalogue words holding each term's texts (a scan of the vocabulary, not of the products) lead to every
+ * match: `words` holds them by term and level (0 as typed, 1 what an everyday phrase means, 2 a
+ * correction). A term is held at level 0 through a word in the name, category or generic name, at level 1
+ * through any word of levels 0-1 (other names included), at level 2 through any; a product's tier is its
+ * terms' highest level.
+ *
+ * The `driver` term, the one whose words the fewest products hold, gives each tier's candidates: its
+ * words' products come out of the index in name order and SQLite merges the arms of a compound SELECT
+ * that each come out ordered, so a tier is read in name order and stops at the page's end, each candidate
+ * tested for the other terms by a lookup per term. The statement stays small enough to compile quickly (D1
+ * compiles every statement it runs).
+ */
+function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL {
+  const single = terms.length === 1;
+  const asked = terms.flatMap((term, i) => [
+    ...term.literal.map((text) => [i, 0, containsPattern(text)]),
+    ...term.means.map((text) => [i, 1, containsPattern(text)]),
+  ]);
+  /** Term j holds through its words of levels up to `level`. */
+  const held = (j: number, level: number) =>
+    sql`EXISTS (SELECT 1 FROM product_words AS x WHERE x.word IN (SELECT word FROM words WHERE term = ${int(j)}
+      AND level <= ${int(level)}) AND x.name = w.name AND x.product_id = w.product_id${level === 0 ? sql` AND x.other = 0` : sql``})`;
+  const all = (level: number) => and(terms.map((_, j) => held(j, level)));
+  /** The driver holds by construction; with one term there is nothing else to test. */
+  const others = (level: number) => (single ? sql`1` : all(level));
+  const inCategory =
+    category === undefined
+      ? sql``
+      : // The category index holds name and id too: the lookup reads no product row.
+        sql`AND EXISTS (SELECT 1 FROM products AS c INDEXED BY products_category_idx
+          WHERE c.category = (SELECT category FROM wanted) AND c.name = w.name AND c.id = w.product_id)`;
+  const tier = (level: number, test: SQL) => {
+    const set = sql.raw(`d${level}`);
+    const main = level === 0 ? sql` AND w.other = 0` : sql``;
+    const arms = [
+      ...Array.from(
+        { length: WORD_ARMS },
+        (_, n) => sql`SELECT w.name, w.product_id FROM product_words AS w
+          WHERE w.word = (SELECT word FROM ${set} WHERE nth = ${int(n + 1)})${main}`,
+      ),
+      sql`SELECT w.name, w.product_id FROM product_words AS w
+        WHERE w.word IN (SELECT word FROM ${set} WHERE nth > ${int(WORD_ARMS)})${main}`,
+    ];
+    return sql`SELECT w.name, w.product_id FROM (${sql.join(arms, sql` UNION `)} ORDER BY 1, 2) AS w
+      WHERE ${test} ${inCategory} LIMIT ${int(offset + limit)}`;
+  };
+  // With one term, its words of levels 0-1 hold it at level 1 at most: tier 2 reads the corrections only.
+  const driverWords = (level: number) =>
+    sql`SELECT row_number() OVER (ORDER BY word), word FROM (SELECT DISTINCT word FROM words
+      WHERE term = (SELECT term FROM driver) AND ${level === 2 && single ? sql`level = 2` : sql`level <= ${int(level)}`})`;
+  return sql`${category === undefined ? sql`` : sql`wanted(category) AS (SELECT ${category}),`}
+    words(term, level, word) AS MATERIALIZED (
+      SELECT DISTINCT p.term, p.level, v.word FROM (
+        SELECT value ->> 0 AS term, value ->> 1 AS level, value ->> 2 AS pattern FROM json_each(${JSON.stringify(asked)})
+        UNION ALL SELECT term, 2, '%' || word || '%' FROM fix
+      ) AS p JOIN search_words AS v ON v.products > 0 AND v.word LIKE p.pattern ESCAPE '\\'
+    ),
+    driver(term) AS MATERIALIZED (${
+      single
+        ? sql`SELECT 0`
+        : sql`SELECT t.value FROM json_each(${JSON.stringify(terms.map((_, i) => i))}) AS t
+          ORDER BY (SELECT ifnull(sum(v.products), 0) FROM search_words AS v
+            WHERE v.word IN (SELECT word FROM words WHERE term = t.value)), t.value LIMIT 1`
+    }),
+    d0(nth, word) AS MATERIALIZED (${driverWords(0)}),
+    d1(nth, word) AS MATERIALIZED (${driverWords(1)}),
+    d2(nth, word) AS MATERIALIZED (${driverWords(2)}),
+    w0(name, id) AS NOT MATERIALIZED (${tier(0, others(0))}),
+    w1(name, id) AS NOT MATERIALIZED (${tier(1, sql`${others(1)} AND NOT ${all(0)}`)}),
+    w2(name, id) AS NOT MATERIALIZED (${tier(2, sql`${others(2)} AND NOT ${all(1)}`)}),
+    page(id, part, tier) AS (
+      SELECT id, 0, 0 FROM w0 UNION ALL SELECT id, 0, 1 FROM w1 UNION ALL SELECT id, 0, 2 FROM w2
+      LIMIT ${int(limit)} OFFSET ${int(offset)}
+    ),
+    best(tier) AS (
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM w0) THEN 0 WHEN EXISTS (SELECT 1 FROM w1) THEN 1 ELSE 2 END
+    )`;
+}
+
 /** The page of a search of terms (see the header). */
 function termsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL {
   const inCategory = category === undefined ? sql`` : sql`AND category = ${category}`;
@@ -343,7 +451,11 @@ export function searchStatement(
       SELECT ${columns}, 0 AS search_tier, 0 AS search_best, '[]' AS search_fixes
       FROM page JOIN products AS p ON p.id = page.id ORDER BY p.name, p.id`;
   }
-  return sql`WITH ${termsPage(plan.terms, page)}
+  return sql`WITH ${
+    wordTerms(plan.terms)
+      ? sql`${correctionCtes(plan.terms)}, ${wordsPage(plan.terms, page)}`
+      : termsPage(plan.terms, page)
+  }
     SELECT ${columns}, page.tier AS search_tier, (SELECT tier FROM best) AS search_best,
       (SELECT json_group_array(json_array(term, word)) FROM (SELECT term, word FROM fix ORDER BY term, nth)) AS search_fixes
     FROM page JOIN products AS p ON p.id = page.id ORDER BY page.part, page.tier, p.name, p.id`;

@@ -16,7 +16,12 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
-export async function findUserById(db: Database, id: string): Promise<User | undefined> {
+/** The id of the account with this e-mail, as SQL (a query picks that account's rows without reading it first). */
+export function userIdByEmail(email: string): SQL {
+  return sql`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${email.trim().toLowerCase()})`;
+}
+
+export async function findUserById(db: Database, id: string | SQL): Promise<User | undefined> {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 

@@ -22,7 +22,7 @@ import { FORMS } from "~/lib/forms";
 import profileFields from "virtual:form-constraints/profile";
 import passwordFields from "virtual:form-constraints/change-password";
 import { formValues, handleIntents, handlePage, pageHeaders } from "~/services/http.server";
-import { clearedSessionCookie, requireUser } from "~/services/session.server";
+import { clearedSessionCookie, requireUser, withReads } from "~/services/session.server";
 import { redirectWithToast, toastCookie } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account | MediStore" }];
@@ -35,9 +35,9 @@ export const PASSWORD_CHANGED = "Your password has been changed. Other devices h
 export const LOGGED_OUT_EVERYWHERE = "You have been logged out of all devices.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const [profile, messages] = await handlePage(() =>
-    Promise.all([readProfile(context, user), messageChoices(context, user)]),
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [user, [profile, messages]] = await withReads(request, context, requireUser, (me) =>
+    handlePage(() => Promise.all([readProfile(context, me), messageChoices(context, me)])),
   );
   return { email: user.email, profile, messages };
 }

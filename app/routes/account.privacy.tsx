@@ -23,7 +23,7 @@ import { AppError, type FormFailure } from "~/lib/app-error";
 import { CONSENT_LABELS, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { handleIntents, pageHeaders, readForm } from "~/services/http.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser, withReads } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Privacy & consents | MediStore" }];
@@ -34,10 +34,13 @@ export const CONSENT_GIVEN = "Thank you: your consent is recorded.";
 export const CHAT_ERASED = "Your chat history has been deleted.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The consents travel to D1 with the session lookup, in one trip.
+  const [user, consents] = await withReads(request, context, requireUser, (me) =>
+    consentOverview(context, me),
+  );
   return {
     isCustomer: user.role !== "admin",
-    consents: await consentOverview(context, user.id),
+    consents,
     noticeVersion: PRIVACY_NOTICE_VERSION,
   };
 }

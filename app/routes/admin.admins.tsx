@@ -21,7 +21,7 @@ import { ADMIN_CREATE_FAILED, ADMIN_CREATED } from "~/features/accounts/messages
 import { ADMIN_ROLE_LABELS, can, type AdminRole } from "~/lib/admin-roles";
 import { formValues, handleIntents } from "~/services/http.server";
 import type { FormFailure } from "~/lib/app-error";
-import { requireBackOfficeUser } from "~/services/session.server";
+import { requireBackOfficeUser, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /** The page's forms; a post without an intent is the create form's (as the spec's Admins tab sends it). */
@@ -36,11 +36,14 @@ const INTENT = {
 type ActionData = FormFailure;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await requireBackOfficeUser(request, context);
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [me, admins] = await withReads(request, context, requireBackOfficeUser, () =>
+    adminsWithRoles(context),
+  );
   return {
     me: { id: me.id, role: me.adminRole },
     superintendentName: context.config.pharmacy.superintendentName,
-    admins: await adminsWithRoles(context),
+    admins,
   };
 }
 

@@ -2,13 +2,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { listContactMessages, markMessageRead } from "~/models/contact.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { LocalTime } from "~/components/local-time";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return { messages: await listContactMessages(context.db) };
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [, messages] = await withReads(request, context, requireAdmin, () => listContactMessages(context.db));
+  return { messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import { csvPhone, toCsv } from "~/lib/csv";
 import { filterQuery, parseOrderFilters } from "~/lib/order-filters";
 import { recordAudit } from "~/features/audit/audit.server";
 import { ordersForExport } from "~/models/order-search.server";
-import { requireBackOfficeUser } from "~/services/session.server";
+import { requireBackOfficeUser, withReads } from "~/services/session.server";
 import { DELIVERY_STATUS, PAYMENT_METHOD, PAYMENT_STATUS } from "~/lib/vocabularies";
 
 /** An export is for a report, not a backup: a cap keeps one request within a Worker's limits. */
@@ -18,15 +18,17 @@ const lagosTime = new Intl.DateTimeFormat("en-GB", {
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireBackOfficeUser(request, context);
   const filters = parseOrderFilters(new URL(request.url).searchParams);
+  // The rows travel to D1 with the session lookup; the record of the download is a second trip.
+  const [admin, rows] = await withReads(request, context, requireBackOfficeUser, () =>
+    ordersForExport(context.db, filters, CSV_EXPORT_LIMIT),
+  );
   // Customers' personal data leaving the system: recorded before it is served.
   await recordAudit(context, admin, {
     action: "export_downloaded",
     record: { type: "export", id: "orders.csv" },
     detail: filterQuery(filters).slice(1),
   });
-  const rows = await ordersForExport(context.db, filters, CSV_EXPORT_LIMIT);
   const csv = toCsv([
     [
       "Reference",

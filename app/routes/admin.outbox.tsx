@@ -13,12 +13,13 @@ import {
 } from "~/features/messages/manage.server";
 import { AppError } from "~/lib/app-error";
 import { MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return outboxOverview(context);
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [, overview] = await withReads(request, context, requireAdmin, () => outboxOverview(context));
+  return overview;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -13,13 +13,15 @@ import {
 } from "~/features/catalogue/admin-products.server";
 import { productPath } from "~/features/catalogue/product-view";
 import { formValues, handleForm, handlePage } from "~/services/http.server";
-import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const product = await handlePage(() => productToEdit(context, parseProductIdParam(params.id)));
+  // The product travels to D1 with the session lookup, in one trip (an unknown one is a 404 page).
+  const [, product] = await withReads(request, context, requireAdmin, () =>
+    handlePage(() => productToEdit(context, parseProductIdParam(params.id))),
+  );
   return {
     product: {
       id: product.id,

@@ -8,15 +8,17 @@ import {
   removeProduct,
 } from "~/features/catalogue/admin-products.server";
 import { handleForm, handlePage } from "~/services/http.server";
-import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const PRODUCT_DELETED = "Product deleted successfully";
 export const DELETE_FAILED = "Failed to delete product. Please try again.";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const product = await handlePage(() => productToEdit(context, parseProductIdParam(params.id)));
+  // The product travels to D1 with the session lookup, in one trip (an unknown one is a 404 page).
+  const [, product] = await withReads(request, context, requireAdmin, () =>
+    handlePage(() => productToEdit(context, parseProductIdParam(params.id))),
+  );
   return { product: { id: product.id, name: product.name } };
 }
 

@@ -8,7 +8,7 @@ import { formatNaira } from "~/lib/money";
 import { addProduct, PRODUCT_FIELDS } from "~/features/catalogue/admin-products.server";
 import { loadAdminCatalogue } from "~/features/catalogue/shop.server";
 import { formValues, handleForm } from "~/services/http.server";
-import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
+import { requireAdmin, requireBackOfficeUser, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readMultipart } from "~/services/uploads.server";
 import { ProductThumb } from "~/components/product-thumb";
@@ -37,8 +37,11 @@ export const PRODUCT_ADDED = "Product added successfully!";
 export const ADD_PRODUCT_FAILED = "Error adding product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return loadAdminCatalogue(request, context);
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [, catalogue] = await withReads(request, context, requireAdmin, () =>
+    loadAdminCatalogue(request, context),
+  );
+  return catalogue;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -103,9 +106,12 @@ export default function AdminProducts() {
             data-testid="admin-products"
           >
             {products.map((product) => (
-              <li key={product.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-3">
+              <li
+                key={product.id}
+                className="flex min-w-0 flex-col rounded-xl border border-gray-200 bg-white p-3"
+              >
                 <ProductThumb src={product.imageUrl} className="aspect-square w-full rounded-lg" />
-                <h3 className="mt-2 text-sm font-semibold">{product.name}</h3>
+                <h3 className="mt-2 text-sm font-semibold [overflow-wrap:anywhere]">{product.name}</h3>
                 <p className="text-xs text-gray-600">{product.category}</p>
                 <p className="mt-1 font-bold">{formatNaira(product.priceKobo)}</p>
                 <p className="mt-1 text-xs text-gray-800">{MEDICINE_CLASS.label(product.medicineClass)}</p>

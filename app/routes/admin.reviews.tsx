@@ -6,19 +6,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
-import { reviewPrescriptionOrder, reviewQueue } from "~/features/orders/review.server";
+import { isPharmacist, reviewPrescriptionOrder, reviewQueue } from "~/features/orders/review.server";
 import { REVIEW_NOTE_MAX } from "~/lib/limits";
 import fields from "virtual:form-constraints/review";
 import type { FormFailure } from "~/lib/app-error";
 import { handleForm } from "~/services/http.server";
 import { formatNaira } from "~/lib/money";
-import { requireAdmin, requireBackOfficeUser } from "~/services/session.server";
+import { requireBackOfficeUser, withReads } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { displayOrderRef } from "~/features/orders/order-status";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  return reviewQueue(context, admin);
+  // The queue travels to D1 with the session lookup, in one trip.
+  const [admin, orders] = await withReads(request, context, requireBackOfficeUser, () =>
+    reviewQueue(context),
+  );
+  return { pharmacist: isPharmacist(admin), orders };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -16,19 +16,17 @@ import { searchUsers } from "~/models/user.server";
 import { normalizeSearch } from "~/models/product.server";
 import { handleForm } from "~/services/http.server";
 import { can } from "~/lib/admin-roles";
-import { requireBackOfficeUser } from "~/services/session.server";
+import { requireBackOfficeUser, withReads } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const me = await requireBackOfficeUser(request, context);
   const url = new URL(request.url);
   const search = normalizeSearch(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
-  return {
-    search,
-    page,
-    resetsAdmins: can(me.adminRole, "resetAdminLink"),
-    ...(await searchUsers(context.db, { search, page })),
-  };
+  // The page's reads travel to D1 with the session lookup, in one trip.
+  const [me, found] = await withReads(request, context, requireBackOfficeUser, () =>
+    searchUsers(context.db, { search, page }),
+  );
+  return { search, page, resetsAdmins: can(me.adminRole, "resetAdminLink"), ...found };
 }
 
 type ResetIssued = { reset: { url: string; email: string; expiresAt: number; whatsapp: string | null } };

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { logIn } from "~/features/accounts/login.server";
 import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
-import { createSession } from "~/services/session.server";
 
 const bodySchema = z.object({
   email: z.string({ error: "email is required" }),
@@ -14,8 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return handleApi(async () => {
     const body = parseOrThrow(bodySchema, await readJson(request, 4096));
-    const user = await logIn(context, request, body);
-    const { token } = await createSession(context, user.id);
+    const { user, token } = await logIn(context, request, body);
     return Response.json({ token, _id: user.id, name: user.name, email: user.email, role: user.role });
   });
 }

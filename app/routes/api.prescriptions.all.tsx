@@ -2,13 +2,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { allPrescriptions } from "~/features/prescriptions/prescriptions.server";
 import { handleApi, methodNotAllowed } from "~/services/http.server";
-import { requireApiAdmin } from "~/services/session.server";
+import { requireApiAdmin, withReads } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
-    await requireApiAdmin(request, context);
     const origin = new URL(request.url).origin;
-    const rows = await allPrescriptions(context);
+    // The list travels to D1 with the session lookup, in one trip.
+    const [, rows] = await withReads(request, context, requireApiAdmin, () => allPrescriptions(context));
     return Response.json(
       rows.map((p) => ({
         _id: p.id,

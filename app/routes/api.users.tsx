@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { listUsers } from "~/models/user.server";
 import { handleApi, methodNotAllowed } from "~/services/http.server";
-import { requireApiAdmin } from "~/services/session.server";
+import { requireApiAdmin, withReads } from "~/services/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return handleApi(async () => {
-    await requireApiAdmin(request, context);
-    const users = await listUsers(context.db);
+    // The list travels to D1 with the session lookup, in one trip.
+    const [, users] = await withReads(request, context, requireApiAdmin, () => listUsers(context.db));
     return Response.json(
       users.map((u) => ({
         _id: u.id,

@@ -24,7 +24,7 @@ import { AppError } from "~/lib/app-error";
 import fields from "virtual:form-constraints/login";
 import { formValues, handleForm, pageHeaders } from "~/services/http.server";
 import type { FormFailure } from "~/lib/app-error";
-import { createSession, getUser } from "~/services/session.server";
+import { getUser } from "~/services/session.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { toastCookie } from "~/services/toast.server";
 
@@ -59,8 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(
     async () => {
       if (!form) throw new AppError(400, "We could not read that form. Please try again.");
-      const { user, deviceCookie } = await logInWithForm(request, context);
-      const { setCookie } = await createSession(context, user.id);
+      const { user, deviceCookie, setCookie } = await logInWithForm(request, context);
       const headers = new Headers();
       headers.append("Set-Cookie", setCookie);
       // This browser now counts as the account's own: a guesser elsewhere cannot lock it out.

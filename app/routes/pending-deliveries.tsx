@@ -2,14 +2,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { OrderListPage } from "~/components/order-list";
 import { myOrders } from "~/features/orders/orders.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser, withReads } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pending Deliveries | MediStore" }];
 
 /** Pending means any status other than Delivered. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { orders: await myOrders(context, user.id, { pendingOnly: true }) };
+  // The orders travel to D1 with the session lookup, in one trip.
+  const [, orders] = await withReads(request, context, requireUser, (me) =>
+    myOrders(context, me, { pendingOnly: true }),
+  );
+  return { orders };
 }
 
 export default function PendingDeliveries() {

@@ -13,7 +13,7 @@ import { loadProductPage } from "~/features/catalogue/product-page.server";
 import type { FormFailure } from "~/lib/app-error";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { handleForm, handlePage, readForm } from "~/services/http.server";
-import { getUser, requireUser } from "~/services/session.server";
+import { getUser, requireUser, sessionUserRef } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -26,8 +26,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Medicine not found | MediStore" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await getUser(request, context);
-  return handlePage(() => loadProductPage(request, context, params.slug, user));
+  // The product, and for a signed-in customer whether they asked to hear of it, travel to D1 with the
+  // session lookup (one trip); the answer is theirs only once the lookup confirms they are signed in.
+  const me = await sessionUserRef(request, context);
+  const [user, page] = await Promise.all([
+    getUser(request, context),
+    handlePage(() => loadProductPage(request, context, params.slug, me)),
+  ]);
+  return { ...page, backInStock: user ? page.backInStock : null };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

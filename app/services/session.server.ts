@@ -28,23 +28,33 @@ async function sha256(text: string): Promise<string> {
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
-/** Starts a new session (always a new token: no fixation). Returns the token and its cookie. */
-export async function createSession(context: AppLoadContext, userId: string) {
+/**
+ * A new session (always a new token: no fixation), for a caller that writes it in a batch of its own (a
+ * login, with its other writes, in one trip): `statements` write its row and, as housekeeping on a write
+ * path rather than on every page view, delete this user's expired ones; once they are written, `started`
+ * answers the token and its cookie.
+ */
+export async function newSession(context: AppLoadContext, userId: string) {
   const token = randomToken();
-  const expiresAt = Date.now() + SESSION_TTL_MS;
-  await context.db.insert(sessions).values({ idHash: await sha256(token), userId, expiresAt });
-  forgetLookups(context);
-  // Housekeeping on a write path (not on every page view): expired rows of this user go.
-  context.cloudflare.ctx.waitUntil(
+  const now = Date.now();
+  const statements = [
     context.db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, Date.now())))
-      .then(
-        () => undefined,
-        () => undefined,
-      ),
-  );
-  return { token, setCookie: await sessionCookie(context.config).serialize(token) };
+      .insert(sessions)
+      .values({ idHash: await sha256(token), userId, expiresAt: now + SESSION_TTL_MS }),
+    context.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now))),
+  ] as const;
+  const started = async () => {
+    forgetLookups(context);
+    return { token, setCookie: await sessionCookie(context.config).serialize(token) };
+  };
+  return { statements, started };
+}
+
+/** Starts a new session. Returns the token and its cookie. */
+export async function createSession(context: AppLoadContext, userId: string) {
+  const session = await newSession(context, userId);
+  await context.db.batch(session.statements);
+  return session.started();
 }
 
 function bearerToken(request: Request): string | null {
@@ -130,6 +140,31 @@ export async function sessionUserRef(request: Request, context: AppLoadContext):
   if (!token) return null;
   const idHash = await sha256(token);
   return sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash} AND ${sessions.expiresAt} > ${Date.now()})`;
+}
+
+/**
+ * A guard (requireUser, requireBackOfficeUser…) and the page's reads in one trip to D1: `reads` start beside
+ * the session lookup, given the session's user as SQL (sessionUserRef), and their answer is handed back only
+ * once the guard, which reads the account afresh, has let the request through; a refused request throws
+ * first and its reads are dropped. Reads only: nothing that writes (a view log, say) may start before the
+ * guard. Without a session token nothing is read: the guard refuses the request (or, for a guard that lets a
+ * guest through, the reads run after it, for no user).
+ */
+export async function withReads<Who, Rows>(
+  request: Request,
+  context: AppLoadContext,
+  guard: (request: Request, context: AppLoadContext) => Promise<Who>,
+  reads: (me: SQL) => Promise<Rows>,
+): Promise<[Who, Rows]> {
+  const me = await sessionUserRef(request, context);
+  if (me === null) {
+    const who = await guard(request, context);
+    return [who, await reads(sql`NULL`)];
+  }
+  const pending = reads(me);
+  pending.catch(() => undefined);
+  const who = await guard(request, context);
+  return [who, await pending];
 }
 
 /**
@@ -223,12 +258,17 @@ export async function requireApiAdmin(request: Request, context: AppLoadContext)
 }
 
 /** An admin with their back-office role (lib/admin-roles.ts), read from their account for this request. */
-export type BackOfficeUser = PublicUser & { adminRole: AdminRole };
+export type BackOfficeUser = PublicUser & { adminRole: AdminRole; pcnNumber: string | null };
 
-async function backOfficeUser(request: Request, context: AppLoadContext, user: PublicUser) {
+async function backOfficeUser(
+  request: Request,
+  context: AppLoadContext,
+  user: PublicUser,
+): Promise<BackOfficeUser> {
   const account = await lookup(request, context).account;
-  const adminRole = adminRoleOf(account?.pcnNumber, context.config.pharmacy.superintendentPcn);
-  return { ...user, adminRole };
+  const pcnNumber = account?.pcnNumber ?? null;
+  const adminRole = adminRoleOf(pcnNumber, context.config.pharmacy.superintendentPcn);
+  return { ...user, adminRole, pcnNumber };
 }
 
 /** The signed-in admin with their role, or null for anyone else (a customer, a guest). */

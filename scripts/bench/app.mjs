@@ -57,10 +57,11 @@ export function ensureDevVars(log) {
  * @param {{ persistTo: string, synthetic: number, accept: (count: number) => boolean, fresh: boolean,
  *           ports: Set<number>, log: (message: string) => void,
  *           onCatalogue: (catalogue: Awaited<ReturnType<typeof prepareCatalogue>>) => void,
- *           prepare?: () => Promise<void>, entry?: string }} options
+ *           prepare?: () => Promise<void>, entry?: string, vars?: Record<string, string> }} options
  *   onCatalogue: receives the catalogue's figures before the server starts
  *   prepare: more data to add to the folder before the server starts (the bench orders)
  *   entry: a Worker entry of the bench's own in place of wrangler.toml's `main` (workers/bench-distance.ts)
+ *   vars: settings in place of wrangler.toml's and .dev.vars' (the chat party the bench started)
  */
 export async function openMediStore({
   persistTo,
@@ -72,12 +73,14 @@ export async function openMediStore({
   onCatalogue,
   prepare,
   entry,
+  vars = {},
 }) {
   onCatalogue(await prepareCatalogue({ persistTo, synthetic, accept, fresh, log }));
   await prepare?.();
   log("  starting wrangler dev on the built app");
   const session = serverSession(async () => {
-    const args = [...(entry ? [entry] : []), "--persist-to", persistTo];
+    const settings = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+    const args = [...(entry ? [entry] : []), "--persist-to", persistTo, ...settings];
     const server = await startWranglerDev({ label: "MediStore", args, ports });
     log(`  MediStore on ${server.url}`);
     return server;

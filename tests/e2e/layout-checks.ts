@@ -35,10 +35,19 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     if (width > vw) {
       const culprits = [...document.body.querySelectorAll("*")]
         .filter((el) => el.getBoundingClientRect().right > vw + 1)
-        .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= vw + 1)
+        .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= vw + 1);
+      // Text running out of a box that itself fits (an unbreakable word) widens the page without any
+      // element's box doing so.
+      const overflowing = [...document.body.querySelectorAll<HTMLElement>("*")].filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible",
+      );
+      const named = [
+        ...culprits,
+        ...overflowing.filter((el) => !overflowing.some((o) => o !== el && el.contains(o))),
+      ]
         .slice(0, 3)
         .map(describe);
-      problems.push(`page is ${width}px wide in a ${vw}px viewport (first too wide: ${culprits.join(", ")})`);
+      problems.push(`page is ${width}px wide in a ${vw}px viewport (first too wide: ${named.join(", ")})`);
     }
 
     const SELECTOR =

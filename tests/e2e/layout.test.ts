@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
 import { loginAsDemoAdmin, PASSWORD } from "./journeys";
 import { layoutProblems } from "./layout-checks";
-import { addToCart, customerWithLongOrders, LONG_NAMES } from "./shopper-fixtures";
+import { addToCart, customerWithLongOrders, executeOnServerDb, LONG_NAMES } from "./shopper-fixtures";
 
 withBrowser();
 
@@ -28,7 +28,19 @@ const SHOP_PAGES = [
 let orderPath = "";
 let customerEmail = "";
 
+/**
+ * Two products whose names hold one word wider than half a phone, where the lists put two cards a row (the
+ * right-hand one is what widens the page): found by their tag, whatever page the list's order puts them on.
+ */
+const LONG_WORD_TAG = `Qzlayout${Date.now()}`;
+const LONG_WORD_SEARCH = `q=${LONG_WORD_TAG}`;
+
 beforeAll(async () => {
+  executeOnServerDb(
+    `INSERT INTO products (name, category, price_kobo) VALUES ${["A", "B"]
+      .map((n) => `('Sulfadoxine/Pyrimethamine/Amodiaquine ${LONG_WORD_TAG} ${n}', 'Anti-Malaria', 150000)`)
+      .join(", ")}`,
+  );
   const setup = await newContext({ javaScript: false });
   ({ email: customerEmail, orderPath } = await customerWithLongOrders(setup));
 }, 120_000);
@@ -66,6 +78,7 @@ describe("layout at 360 px, JavaScript on and off", () => {
     await setup.close();
     const problems = await problemsOn(await bothContexts(on), [
       ...SHOP_PAGES,
+      `/shop?${LONG_WORD_SEARCH}`,
       "/login",
       "/register",
       "/cart",
@@ -108,6 +121,7 @@ describe("layout at 360 px, JavaScript on and off", () => {
     const problems = await problemsOn(await bothContexts(on), [
       "/admin",
       "/admin/products",
+      `/admin/products?${LONG_WORD_SEARCH}`,
       edit!,
       `${edit}/delete`,
       "/admin/orders",

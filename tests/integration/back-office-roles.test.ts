@@ -223,6 +223,25 @@ describe("making, unmaking and removing admins: the superintendent's alone", () 
     expect(sessions!.n).toBe(0);
   });
 
+  it("an admin demoted while signed in loses the back office at once: its pages and API read nothing for them", async () => {
+    // Back-office reads start beside the session lookup; the role the lookup reads still decides.
+    const staff = await signUp("Demoted Staff", "admin");
+    const customer = await signUp("Listed Customer");
+    const before = await staff.client.get(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain(customer.email);
+    await env.DB.prepare("UPDATE users SET role = 'user' WHERE id = ?").bind(staff.id).run();
+    const page = await staff.client.get(`/admin/users?q=${encodeURIComponent(customer.email)}`);
+    expect(page.status).toBe(403);
+    expect(await page.text()).not.toContain(customer.email);
+    const api = await new Client().get("/api/users", bearer(staff));
+    expect(api.status).toBe(403);
+    expect(await api.text()).not.toContain(customer.email);
+    // Deleted outright: the session goes with the account.
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(staff.id).run();
+    expect((await new Client().get("/api/users", bearer(staff))).status).toBe(401);
+  });
+
   it("a PCN number belongs to one account: the form says so, and the database refuses a second holder", async () => {
     const people = await cast();
     const target = await signUp("Another Staff", "admin");

@@ -27,66 +27,43 @@ const WRITES = 1;
  * Requests allowed more trips than their method's bar, keyed `<route id> <METHOD>`: each says why its
  * extra trip cannot travel with the others.
  */
-const EXCEPTIONS: Record<string, { trips: number; why: string }> = {};
+const EXCEPTIONS: Record<string, { trips: number; why: string }> = {
+  "routes/login POST": {
+    trips: 3,
+    why: "the account and its login counts are read together; the attempt is counted (a write) before the slow password check, so parallel guesses cannot all pass; only a right password then forgives and starts the session, in one batch",
+  },
+  "routes/admin.orders[.]csv GET": {
+    trips: 2,
+    why: "a download that writes: the export is recorded in the audit trail before it is served, once the rows (read beside the session lookup) are in hand",
+  },
+  "routes/api.auth.login POST": {
+    trips: 4,
+    why: "the login's three (as the page's), after the check that the Bearer token the caller sent is a live session, which every API write waits for",
+  },
+};
 
 /**
  * Not at the bar yet: the trips each of these takes today. A row may only go down (the test fails when a
  * request takes more, and when it takes fewer, so the number is lowered or the row taken out).
  */
 const NOT_YET: Record<string, number> = {
-  "routes/admin.outbox GET": 2,
-  "routes/account._index GET": 3,
-  "routes/account.data GET": 9,
-  "routes/account.delete POST": 5,
-  "routes/account.privacy GET": 2,
+  "routes/account.delete POST": 4,
   "routes/account.privacy POST": 4,
-  "routes/admin GET": 2,
-  "routes/admin._index GET": 2,
-  "routes/admin.admins GET": 2,
-  "routes/admin.audit GET": 2,
   "routes/admin.audit[.]csv GET": 3,
-  "routes/admin.chat-customers GET": 2,
-  "routes/admin.delivery GET": 2,
-  "routes/admin.delivery POST": 3,
-  "routes/admin.messages GET": 2,
   "routes/admin.orders POST": 3,
-  "routes/admin.orders[.]csv GET": 3,
-  "routes/admin.prescriptions GET": 2,
-  "routes/admin.products._index GET": 2,
-  "routes/admin.products.$id GET": 2,
   "routes/admin.products.$id POST": 4,
-  "routes/admin.products.$id_.delete GET": 2,
-  "routes/admin.reviews GET": 3,
-  "routes/admin.reviews POST": 6,
-  "routes/admin.users GET": 2,
-  "routes/admin.users POST": 5,
-  "routes/api.auth.login POST": 7,
-  "routes/api.auth.register POST": 4,
-  "routes/api.me DELETE": 4,
-  "routes/api.me.export GET": 9,
-  "routes/api.orders.$key GET": 2,
-  "routes/api.orders.$key PUT": 5,
-  "routes/api.orders.$key_.receipt POST": 6,
-  "routes/api.orders.$key_.review POST": 3,
-  "routes/api.orders.all-orders GET": 3,
-  "routes/api.orders.checkout POST": 7,
-  "routes/api.prescriptions.all GET": 2,
+  "routes/admin.reviews POST": 4,
+  "routes/admin.users POST": 4,
+  "routes/api.auth.register POST": 3,
+  "routes/api.me DELETE": 3,
+  "routes/api.orders.$key PUT": 4,
+  "routes/api.orders.$key_.receipt POST": 4,
+  "routes/api.orders.checkout POST": 5,
   "routes/api.prescriptions.upload POST": 4,
-  "routes/api.products GET": 2,
   "routes/api.products.$id PATCH": 3,
-  "routes/api.users GET": 2,
   "routes/categories.$slug GET": 2,
-  "routes/dashboard GET": 2,
-  "routes/dashboard POST": 5,
-  "routes/login POST": 6,
-  "routes/order.$token_.prescription GET": 3,
-  "routes/orders GET": 3,
-  "routes/pending-deliveries GET": 3,
-  "routes/prescriptions.$id.image GET": 2,
-  "routes/products.$slug GET": 2,
+  "routes/dashboard POST": 4,
   "routes/products.$slug POST": 3,
-  "routes/receipts.$orderId GET": 3,
-  "routes/register POST": 3,
   "routes/track POST": 4,
 };
 

@@ -343,6 +343,72 @@ describe("paying online", () => {
     expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
   });
 
+  it("a shopper who pays twice gets the second payment back; the order keeps one and its cancel refunds that one", async () => {
+    const placed = await orderPaidOnline();
+    // The first tab is left on the gateway's page; the order page starts a second attempt, which is paid.
+    const again = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
+    expect(again.status).toBe(302);
+    const secondUrl = again.headers.get("Location")!;
+    const second = (await env.DB.prepare(
+      "SELECT reference FROM payment_attempts WHERE order_id = ? AND authorization_url = ?",
+    )
+      .bind(placed.id, secondUrl)
+      .first<string>("reference"))!;
+    expect(second).not.toBe(placed.reference);
+    await press(secondUrl, "pay");
+    const [paid] = await webhooksFor(second);
+    expect(await (await deliver(paid.body, paid.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
+
+    // Then the first tab is paid too: the money is recorded and goes straight back; the order stays paid.
+    await press(placed.payUrl, "pay");
+    const [late] = await webhooksFor(placed.reference);
+    expect(await (await deliver(late.body, late.signature)).json()).toEqual({
+      received: true,
+      outcome: "recorded:success",
+    });
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+        "charge.success",
+        "refund.processed",
+      ]),
+    );
+    const [, lateRefund] = await webhooksFor(placed.reference);
+    expect(await (await deliver(lateRefund.body, lateRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded-extra",
+    });
+    expect(await orderRow(placed.id)).toEqual({
+      payment_status: "paid",
+      payment_method: "paystack",
+      delivery_status: "Pending",
+    });
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+    ]);
+    expect((await webhooksFor(second)).map((w) => w.event)).toEqual(["charge.success"]);
+
+    // Nothing is left for the payments job to ask back.
+    await runPaymentsJob(Date.now() + 60 * 60_000);
+    expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+      "charge.success",
+      "refund.processed",
+    ]);
+    expect((await webhooksFor(second)).map((w) => w.event)).toEqual(["charge.success"]);
+
+    // Cancelling refunds the payment the order kept, and not the first one a second time.
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(second)).map((w) => w.event)).toEqual(["charge.success", "refund.processed"]),
+    );
+    expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+      "charge.success",
+      "refund.processed",
+    ]);
+  });
+
   it("an admin's cancel of a paid order refunds it too; staff cannot mark a refund themselves", async () => {
     const placed = await orderPaidOnline();
     await press(placed.payUrl, "pay");

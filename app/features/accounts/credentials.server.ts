@@ -19,7 +19,7 @@ import { hashPassword } from "~/services/password.server";
 import { endSessionsOf, type BackOfficeUser } from "~/services/session.server";
 import { can, NOT_ALLOWED } from "~/lib/admin-roles";
 import { audit } from "../audit/audit.server";
-import { logIn } from "./login.server";
+import { confirmPassword } from "./login.server";
 
 export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
@@ -43,7 +43,7 @@ export async function changePassword(
 ): Promise<void> {
   const { currentPassword, newPassword } = parseOrThrow(changePasswordSchema, input);
   try {
-    await logIn(
+    await confirmPassword(
       context,
       request,
       { email: user.email, password: currentPassword },

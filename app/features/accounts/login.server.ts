@@ -19,6 +19,7 @@ import { findUserByEmail, toPublicUser } from "~/models/user.server";
 import { readDevice, rememberAccount, trustsAccount, type Device } from "~/services/device.server";
 import { burnPasswordCheck, verifyPassword } from "~/services/password.server";
 import { clientAddress } from "~/services/rate-limit.server";
+import { newSession } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -99,26 +100,60 @@ function longestWait(counts: Count[], rows: Map<string, ThrottleRow>, now: numbe
 }
 
 /**
- * Checks an e-mail and password sent by `request`'s client; `device` is the browser's device cookie (the
- * page's; the API passes none). Throws AppError 400 (malformed), 401 (wrong, never saying which of the
- * two) or 429 (slowed, with Retry-After).
+ * Checks an e-mail and password sent by `request`'s client and starts the session; `device` is the
+ * browser's device cookie (the page's; the API passes none). Throws AppError 400 (malformed), 401 (wrong,
+ * never saying which of the two) or 429 (slowed, with Retry-After).
+ *
+ * Three trips to D1, not two: the account and its counts are read together, the attempt is counted (a
+ * write) before the slow password check so that parallel guesses cannot all pass, and only a right
+ * password then forgives and starts the session, in one batch.
  */
 export async function logIn(
   context: AppLoadContext,
   request: Request,
   credentials: { email: unknown; password: unknown },
   device: Device | null = null,
+): Promise<{ user: PublicUser; token: string; setCookie: string }> {
+  const { user, session } = await attempt(context, request, credentials, device, true);
+  return { user, ...(await session!.started()) };
+}
+
+/**
+ * The signed-in person's password asked again (before deleting the account or changing the password):
+ * held to the same counts as a login, without starting a session.
+ */
+export async function confirmPassword(
+  context: AppLoadContext,
+  request: Request,
+  credentials: { email: unknown; password: unknown },
+  device: Device | null = null,
 ): Promise<PublicUser> {
+  return (await attempt(context, request, credentials, device, false)).user;
+}
+
+async function attempt(
+  context: AppLoadContext,
+  request: Request,
+  credentials: { email: unknown; password: unknown },
+  device: Device | null,
+  startSession: boolean,
+) {
   const parsed = loginSchema.safeParse(credentials);
   if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS);
   const { email, password } = parsed.data;
   const { db } = context;
 
-  const user = await findUserByEmail(db, email);
+  // The account and every count this attempt may be held to, read together: the device's counts are
+  // those of each account the cookie trusts, the others are the e-mail's and the address's.
+  const possible = [
+    ...countsFor(request, email, null, null),
+    ...(device?.accounts ?? []).flatMap((id) => countsFor(request, email, id, device)),
+  ].map((c) => c.key);
+  const [user, rows] = await Promise.all([findUserByEmail(db, email), throttleRows(db, possible)]);
   const counts = countsFor(request, email, user?.id ?? null, device);
   const keys = counts.map((c) => c.key);
   const now = Date.now();
-  const before = new Map((await throttleRows(db, keys)).map((row) => [row.key, row]));
+  const before = new Map(rows.filter((row) => keys.includes(row.key)).map((row) => [row.key, row]));
   const wait = longestWait(counts, before, now);
   if (wait > 0) throw tooManyAttempts(wait);
 
@@ -145,18 +180,23 @@ export async function logIn(
   // the shared counts lose them), never anyone else's.
   const own = counts.filter((c) => c.own).map((c) => c.key);
   const forgiven = Math.max(1, ...own.map((key) => after.get(key) ?? 1));
-  await forgiveAttempts(db, {
-    now,
-    clear: own,
-    forgive: counts
-      .filter((c) => !c.own)
-      .map(({ key }) => ({
-        key,
-        by: forgiven,
-        previousAt: live(before.get(key), now)?.windowStartedAt ?? null,
-      })),
-  });
-  return toPublicUser(user);
+  const session = startSession ? await newSession(context, user.id) : null;
+  await forgiveAttempts(
+    db,
+    {
+      now,
+      clear: own,
+      forgive: counts
+        .filter((c) => !c.own)
+        .map(({ key }) => ({
+          key,
+          by: forgiven,
+          previousAt: live(before.get(key), now)?.windowStartedAt ?? null,
+        })),
+    },
+    session ? [...session.statements] : [],
+  );
+  return { user: toPublicUser(user), session };
 }
 
 /**
@@ -166,14 +206,14 @@ export async function logIn(
 export async function logInWithForm(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: PublicUser; deviceCookie: string }> {
+): Promise<{ user: PublicUser; deviceCookie: string; setCookie: string }> {
   const device = await readDevice(request, context.config);
-  const authenticator = new Authenticator<PublicUser>().use(
+  const authenticator = new Authenticator<Awaited<ReturnType<typeof logIn>>>().use(
     new FormStrategy(({ form, request }) =>
       logIn(context, request, { email: form.get("email"), password: form.get("password") }, device),
     ),
     "password",
   );
-  const user = await authenticator.authenticate("password", request);
-  return { user, deviceCookie: await rememberAccount(device, user.id, context.config) };
+  const { user, setCookie } = await authenticator.authenticate("password", request);
+  return { user, setCookie, deviceCookie: await rememberAccount(device, user.id, context.config) };
 }

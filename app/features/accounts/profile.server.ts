@@ -3,11 +3,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
 import { profileSchema } from "~/lib/validation";
-import { getProfile, updateProfile, type Profile } from "~/models/user.server";
+import { getProfile, updateProfile, type Profile, type UserRef } from "~/models/user.server";
 import { parseOrThrow } from "~/services/http.server";
 
-export async function readProfile(context: AppLoadContext, user: PublicUser): Promise<Profile> {
-  const profile = await getProfile(context.db, user.id);
+export async function readProfile(context: AppLoadContext, userId: UserRef): Promise<Profile> {
+  const profile = await getProfile(context.db, userId);
   if (!profile) throw new AppError(404, "This account no longer exists.");
   return profile;
 }

@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
+import type { UserRef } from "~/models/user.server";
 import { productImageUrl } from "~/lib/images";
 import { askBackInStock, backInStockOf, forgetBackInStock } from "~/models/back-in-stock.server";
 import { getProductById } from "~/models/product.server";
@@ -37,8 +38,8 @@ export async function changeBackInStock(
 }
 
 /** The dashboard's list: what the customer is waiting for, those back in stock first. */
-export async function myBackInStock(context: AppLoadContext, user: PublicUser) {
-  const entries = await backInStockOf(context.read, user.id);
+export async function myBackInStock(context: AppLoadContext, userId: UserRef) {
+  const entries = await backInStockOf(context.read, userId);
   return entries
     .map((entry) => ({
       productId: entry.productId,

@@ -7,7 +7,7 @@ import type { Product } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { formatNaira, koboToNaira } from "~/lib/money";
 import { otherNamesOf } from "~/lib/other-names";
-import type { PublicUser } from "~/lib/user";
+import type { SQL } from "drizzle-orm";
 import { hasAskedBackInStock } from "~/models/back-in-stock.server";
 import { productAlternatives, readProductById } from "~/models/product.server";
 import { categoryPath, productPath, type AlternativeCard, type ProductPageData } from "./product-view";
@@ -81,17 +81,20 @@ export function scriptJson(value: unknown): string {
 /**
  * The product and its alternatives (other products in stock with the same active ingredient, then for the
  * same use), read together in one round trip and kept while the catalogue holds. A signed-in customer on an
- * out-of-stock product's page is also told whether they asked to hear when it is back: a read of its own,
- * after the session's (the only product page that waits on D1 twice).
+ * out-of-stock product's page is also told whether they asked to hear when it is back: `me` is the
+ * session's user as SQL (null for a guest), so that read travels with the session lookup and the product.
+ * The caller shows it only once the lookup has confirmed someone is signed in.
  */
 export async function loadProductPage(
   request: Request,
   context: AppLoadContext,
   param: string | undefined,
-  user: PublicUser | null,
+  me: SQL | null,
 ) {
   const match = /^(\d{1,12})(?:-|$)/.exec(param ?? "");
   const id = match ? Number(match[1]) : null;
+  const asking = me === null || id === null ? null : hasAskedBackInStock(context.read, me, id);
+  asking?.catch(() => undefined);
   const found =
     id === null
       ? undefined
@@ -116,8 +119,7 @@ export async function loadProductPage(
     product: page,
     alternatives,
     // Only where it can be asked: out of stock, signed in.
-    backInStock:
-      page.inStock || !user ? null : { asked: await hasAskedBackInStock(context.read, user.id, product.id) },
+    backInStock: page.inStock || !asking ? null : { asked: await asking },
     canonicalUrl: `${url.origin}${canonical}`,
     description: metaDescription(page),
     jsonLd: scriptJson(structuredData(page, url.origin)),

@@ -62,9 +62,14 @@ type PlaceOrderInput = {
   lines: PricedLine[];
   key: ScopedKey;
   userId: string | null;
-  /** The prescription a prescription-only order is placed with (null when none of its lines needs one). */
-  prescriptionId?: string | null;
+  /**
+   * The prescription a prescription-only order is placed with (null when none of its lines needs one); a
+   * check still running is awaited only for a new order (a replay answers whatever it would say).
+   */
+  prescriptionId?: string | null | Promise<string | null>;
   choice: DeliveryChoice;
+  /** The caller has just looked for an earlier order with this key and found none. */
+  checked?: boolean;
 };
 
 /** The lines a pharmacist must check against a prescription (the server decides, from the catalogue). */
@@ -106,15 +111,24 @@ async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ order: OrderWithItems; created: boolean }> {
   const { db } = context;
-  const existing = await earlierOrder(context, input.key);
+  const subtotalKobo = totalOf(input.lines);
+  // The earlier order, the prescription's check and the delivery fee travel to D1 together (one trip);
+  // a replay ignores the other two. The server prices delivery as it prices the lines; no state given:
+  // the fee is to be confirmed.
+  const earlier = input.checked ? undefined : earlierOrder(context, input.key);
+  const prescribing = Promise.resolve(input.prescriptionId ?? null);
+  const quoting =
+    input.choice.deliveryState === null
+      ? Promise.resolve(null)
+      : quoteDelivery(context, input.choice.deliveryState, subtotalKobo);
+  prescribing.catch(() => undefined);
+  quoting.catch(() => undefined);
+  const existing = await earlier;
   if (existing) return { order: existing, created: false };
   if (input.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
-  const subtotalKobo = totalOf(input.lines);
-  // The server prices delivery as it prices the lines; no state given: the fee is to be confirmed.
-  const delivery =
-    input.choice.deliveryState === null
-      ? null
-      : await quoteDelivery(context, input.choice.deliveryState, subtotalKobo);
+  // Awaited one after the other: a refused prescription is said before an unknown state.
+  const prescriptionId = await prescribing;
+  const delivery = await quoting;
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const id = crypto.randomUUID();
@@ -144,7 +158,7 @@ async function placeOrder(
         idempotencyKey: input.key.hash,
         requestFingerprint: input.key.fingerprint,
         userId: input.userId,
-        prescriptionId: input.prescriptionId ?? null,
+        prescriptionId,
         reviewStatus,
         name: input.details.name,
         email: input.details.email,
@@ -304,12 +318,15 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
     ["page", ...canonicalDetails(details, deliveryChoice), ...(await canonicalChoice(choice))],
     CHECKOUT_FORM_REUSED,
   );
-  // Checked before any photo is stored: a replayed order never stores its photo twice.
-  const existing = await earlierOrder(context, key);
-  if (existing) return { order: existing, setCookie: emptyCart };
-
+  // Checked before any photo is stored: a replayed order never stores its photo twice. The cart's prices
+  // travel to D1 with the check (one trip).
+  const earlier = earlierOrder(context, key);
   const cart = await readCart(request, context.config);
-  const priced = await priceCart(context, cart);
+  const pricing = priceCart(context, cart);
+  pricing.catch(() => undefined);
+  const existing = await earlier;
+  if (existing) return { order: existing, setCookie: emptyCart };
+  const priced = await pricing;
   if (priced.missingIds.length > 0) {
     const kept = cart.filter((line) => !priced.missingIds.includes(line.productId));
     throw new AppError(
@@ -328,6 +345,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       key,
       userId,
       choice: deliveryChoice,
+      checked: true,
     });
     return { order, setCookie: emptyCart };
   }
@@ -340,6 +358,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       userId,
       prescriptionId: prescription.id,
       choice: deliveryChoice,
+      checked: true,
     });
     if (uploaded && order.prescriptionId !== prescription.id && !user) {
       // A racing twin placed the order with its own copy: this one belongs to nothing.
@@ -443,18 +462,16 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
     ],
     IDEMPOTENCY_KEY_REUSED,
   );
-  // A retry of an order already made replays it, even once its units are sold out.
-  const existing = await earlierOrder(context, key);
-  const { order, created } = existing
-    ? { order: existing, created: false }
-    : await placeOrder(context, {
-        details,
-        lines,
-        key,
-        userId,
-        prescriptionId: await apiPrescription(context, user, lines, payload.prescriptionId),
-        choice: deliveryChoice,
-      });
+  // A retry of an order already made replays it, even once its units are sold out (placeOrder looks for
+  // it first; the prescription's check travels beside that look and counts only for a new order).
+  const { order, created } = await placeOrder(context, {
+    details,
+    lines,
+    key,
+    userId,
+    prescriptionId: apiPrescription(context, user, lines, payload.prescriptionId),
+    choice: deliveryChoice,
+  });
   const totalDiffers =
     payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
   return { order, created, priceChanges, totalDiffers, clientTotalAmount: payload.totalAmount };

@@ -6,11 +6,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import { MESSAGE_CHANNEL, parseChannels, storedChannels, type MessageChannel } from "~/lib/messages";
 import type { PublicUser } from "~/lib/user";
+import type { UserRef } from "~/models/user.server";
 import { normalizeNigerianPhone } from "~/lib/validation";
 import {
   accountMessaging,
   messagesInState,
   optedOutAmong,
+  optedOutOfAccount,
   optOut,
   recordDeliveryReport,
   requeueFailed,
@@ -52,14 +54,17 @@ export async function stopByLink(context: AppLoadContext, token: string): Promis
 }
 
 /** The channels a customer gets messages on, and which of their addresses asked to stop. */
-export async function messageChoices(context: AppLoadContext, user: PublicUser) {
-  const account = await accountMessaging(context.db, user.id);
+export async function messageChoices(context: AppLoadContext, userId: UserRef) {
+  // The account and its stopped addresses are both picked by the account: one trip, not two.
+  const [account, stopped] = await Promise.all([
+    accountMessaging(context.db, userId),
+    optedOutOfAccount(context.db, userId),
+  ]);
   if (!account) throw new AppError(404, "This account no longer exists.");
-  const addresses = [account.email, account.phone].filter((a): a is string => !!a);
   return {
     channels: parseChannels(account.channels),
     hasPhone: !!account.phone,
-    stopped: (await optedOutAmong(context.db, addresses)).map(maskAddress),
+    stopped: stopped.map(maskAddress),
   };
 }
 

@@ -109,14 +109,25 @@ function factsOf(context: Context, order: OrderLike, paymentStatus = order.payme
 export async function orderReceivedMessages(context: Context, order: OrderLike): Promise<PlannedMessage[]> {
   const facts = factsOf(context, order);
   const about = { orderId: order.id, userId: order.userId };
-  const customer = await plan(context, [orderReceivedText(facts)], customerRecipients(order), about);
-  if (order.reviewStatus !== "pending") return customer;
-  const staff = await plan(
-    context,
-    [awaitingReviewText(facts, `${context.origin}/admin/reviews`)],
-    [{ channel: "email", address: context.config.storeEmail.toLowerCase(), when: [], stoppable: false }],
-    { orderId: order.id, userId: null },
-  );
+  // Both planned side by side: their reads travel to D1 together.
+  const [customer, staff] = await Promise.all([
+    plan(context, [orderReceivedText(facts)], customerRecipients(order), about),
+    order.reviewStatus !== "pending"
+      ? []
+      : plan(
+          context,
+          [awaitingReviewText(facts, `${context.origin}/admin/reviews`)],
+          [
+            {
+              channel: "email",
+              address: context.config.storeEmail.toLowerCase(),
+              when: [],
+              stoppable: false,
+            },
+          ],
+          { orderId: order.id, userId: null },
+        ),
+  ]);
   return [...customer, ...staff];
 }
 

@@ -15,7 +15,7 @@ import {
   getOrderRow,
   listAllOrders,
   listOrdersForUser,
-  statusEventsFor,
+  type OwnOrder,
   orderStillAsRead,
   writeOrderChange,
   type OrderWithItems,
@@ -25,7 +25,7 @@ import { auditD1 } from "../audit/audit.server";
 import { asD1Statements, enqueueMessages, orderChangeMessages } from "../messages/messages.server";
 import { backOfficeOrders } from "~/models/order-search.server";
 import { MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
-import { findUserByEmail } from "~/models/user.server";
+import { findUserByEmail, userIdByEmail, type UserRef } from "~/models/user.server";
 import { getUser } from "~/services/session.server";
 import type { PublicUser } from "~/lib/user";
 import type { OrderFilters } from "~/lib/order-filters";
@@ -78,14 +78,6 @@ function timelineEntry(e: StatusEvent): TimelineEntry {
   return { ...at, from: e.fromStatus, to: e.toStatus };
 }
 
-/** Each order's status changes, oldest first, for a list of orders in one query. */
-async function timelinesFor(context: AppLoadContext, orderIds: string[]) {
-  const byOrder = new Map<string, TimelineEntry[]>();
-  for (const e of await statusEventsFor(context.db, orderIds))
-    byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), timelineEntry(e)]);
-  return byOrder;
-}
-
 function reviewView(
   review: Omit<PrescriptionReview, "id" | "orderId" | "reviewerId"> | null,
 ): ReviewView | null {
@@ -129,15 +121,6 @@ export function toOrderView(order: OrderWithItems, timeline: TimelineEntry[] = [
       imageUrl: productImageUrl(item.imageKey),
     })),
   };
-}
-
-/** Orders with their timelines, as pages show them. */
-async function toOrderViews(context: AppLoadContext, orders: OrderWithItems[]): Promise<OrderView[]> {
-  const timelines = await timelinesFor(
-    context,
-    orders.map((o) => o.id),
-  );
-  return orders.map((order) => toOrderView(order, timelines.get(order.id)));
 }
 
 /**
@@ -212,26 +195,40 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
 /** The signed-in customer's own orders (placed while signed in), newest first. */
 export async function myOrders(
   context: AppLoadContext,
-  userId: string,
+  userId: UserRef,
   options?: { pendingOnly?: boolean; limit?: number },
 ): Promise<OrderView[]> {
-  return toOrderViews(context, await listOrdersForUser(context.db, userId, options));
+  const orders = await listOrdersForUser(context.db, userId, options);
+  return orders.map((order) => toOrderView(order, order.events.map(timelineEntry)));
 }
 
 /**
  * The orders of the account with this e-mail, for its signed-in owner or an admin: the account's own
- * orders, never other orders that happen to carry the address.
+ * orders, never other orders that happen to carry the address. `reads` picks the account and its orders by
+ * the e-mail in SQL, so they may travel to D1 with the session lookup; `allowed` then hands them over only
+ * to whom they are for.
  */
-export async function ordersOfAccount(context: AppLoadContext, viewer: PublicUser, rawEmail: string) {
-  const email = rawEmail.trim().toLowerCase();
-  if (!email || email.length > 254 || !email.includes("@"))
-    throw new AppError(400, "Give an e-mail address: /api/orders/{email}.");
-  const isOwner = viewer.email === email;
-  if (!isOwner && viewer.role !== "admin") throw new AppError(403, "You can only see your own orders.");
-  const owner = isOwner ? viewer : await findUserByEmail(context.db, email);
-  if (!owner) throw new AppError(404, "No account uses that e-mail address.");
-  return listOrdersForUser(context.db, owner.id);
-}
+export const ordersOfAccount = {
+  email(raw: string) {
+    const email = raw.trim().toLowerCase();
+    if (!email || email.length > 254 || !email.includes("@"))
+      throw new AppError(400, "Give an e-mail address: /api/orders/{email}.");
+    return email;
+  },
+  async reads(context: AppLoadContext, email: string) {
+    const [account, orders] = await Promise.all([
+      findUserByEmail(context.db, email),
+      listOrdersForUser(context.db, userIdByEmail(email)),
+    ]);
+    return { email, account, orders };
+  },
+  allowed(viewer: PublicUser, found: { email: string; account: unknown; orders: OwnOrder[] }) {
+    if (viewer.email !== found.email && viewer.role !== "admin")
+      throw new AppError(403, "You can only see your own orders.");
+    if (!found.account) throw new AppError(404, "No account uses that e-mail address.");
+    return found.orders;
+  },
+};
 
 /** The back office's orders, newest first, a page at a time, narrowed by the filters (lib/order-filters). */
 export async function allOrders(context: AppLoadContext, page: number, filters: OrderFilters) {

@@ -128,9 +128,16 @@ export async function receiptWithLink(context: AppLoadContext, token: string) {
 }
 
 /** The receipt if `viewer` may see it (an admin, or the account the order belongs to); else null. */
-export async function receiptForViewer(context: AppLoadContext, viewer: PublicUser | null, orderId: string) {
-  if (!viewer || !/^[0-9a-f-]{36}$/.test(orderId)) return null;
-  const order = await getOrderById(context.db, orderId);
-  if (!order || (viewer.role !== "admin" && order.userId !== viewer.id)) return null;
+/** The order with this id (undefined for an unknown or malformed one), whoever asks: receiptForViewer decides. */
+export async function findOrderForReceipt(context: AppLoadContext, orderId: string) {
+  return /^[0-9a-f-]{36}$/.test(orderId) ? getOrderById(context.db, orderId) : undefined;
+}
+
+export async function receiptForViewer(
+  context: AppLoadContext,
+  viewer: PublicUser | null,
+  order: OrderWithItems | undefined,
+) {
+  if (!viewer || !order || (viewer.role !== "admin" && order.userId !== viewer.id)) return null;
   return receiptObject(context, order);
 }

@@ -5,9 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
-import type { PublicUser } from "~/lib/user";
 import { listPendingReviews, type OrderWithItems } from "~/models/order.server";
-import { findUserById } from "~/models/user.server";
 import { parseOrThrow } from "~/services/http.server";
 import type { BackOfficeUser } from "~/services/session.server";
 import { reviewSchema } from "~/lib/order-schemas";
@@ -15,16 +13,13 @@ import { prescriptionImageUrl } from "../prescriptions/prescriptions.server";
 import { NOT_A_PHARMACIST } from "./order-state";
 import { changeOrder, toOrderView } from "./orders.server";
 
-/** The admin's PCN registration number; an admin without one is not a pharmacist (403). */
-async function pharmacistPcn(context: AppLoadContext, admin: PublicUser): Promise<string> {
-  const row = admin.role === "admin" ? await findUserById(context.db, admin.id) : undefined;
-  if (!row?.pcnNumber) throw new AppError(403, NOT_A_PHARMACIST);
-  return row.pcnNumber;
-}
-
-export async function isPharmacist(context: AppLoadContext, admin: PublicUser): Promise<boolean> {
-  const row = await findUserById(context.db, admin.id);
-  return admin.role === "admin" && Boolean(row?.pcnNumber);
+/**
+ * The admin's PCN registration number, as their account had it when this request read it (the session
+ * lookup); an admin without one is not a pharmacist (403).
+ */
+function pharmacistPcn(admin: BackOfficeUser): string {
+  if (!isPharmacist(admin) || !admin.pcnNumber) throw new AppError(403, NOT_A_PHARMACIST);
+  return admin.pcnNumber;
 }
 
 /**
@@ -38,23 +33,22 @@ export async function reviewPrescriptionOrder(
   orderId: string,
   input: unknown,
 ): Promise<OrderWithItems> {
-  const pcnNumber = await pharmacistPcn(context, admin);
+  const pcnNumber = pharmacistPcn(admin);
   const { decision, note } = parseOrThrow(reviewSchema, input);
   const review = { decision, note, pcnNumber };
   return (await changeOrder(context, orderId, { review }, admin, "pharmacist")).order;
 }
 
+/** Whether the admin may review prescriptions (a PCN number on their account, as this request read it). */
+export function isPharmacist(admin: BackOfficeUser): boolean {
+  return admin.role === "admin" && Boolean(admin.pcnNumber);
+}
+
 /** The review queue: orders awaiting a pharmacist, oldest first, each with its prescription's image. */
-export async function reviewQueue(context: AppLoadContext, admin: PublicUser) {
-  const [orders, pharmacist] = await Promise.all([
-    listPendingReviews(context.db),
-    isPharmacist(context, admin),
-  ]);
-  return {
-    pharmacist,
-    orders: orders.map((order) => ({
-      ...toOrderView(order),
-      prescriptionImageUrl: order.prescriptionId ? prescriptionImageUrl(order.prescriptionId) : null,
-    })),
-  };
+export async function reviewQueue(context: AppLoadContext) {
+  const orders = await listPendingReviews(context.db);
+  return orders.map((order) => ({
+    ...toOrderView(order),
+    prescriptionImageUrl: order.prescriptionId ? prescriptionImageUrl(order.prescriptionId) : null,
+  }));
 }

@@ -10,6 +10,7 @@ import type { Order, PaymentAttempt } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { randomToken } from "~/lib/random";
 import { getOrderByAccessToken, getOrderRow, orderStillAsRead } from "~/models/order.server";
+import { userIdByEmail } from "~/models/user.server";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import {
   abandonPendingAttempts,
@@ -22,6 +23,7 @@ import {
   latestAttempt,
   markChecked,
   pendingAttemptsOf,
+  pendingAttemptsOfAccount,
   refundsNotRequested,
   staleAttempts,
   unpaidOnlineOrders,
@@ -114,9 +116,23 @@ export async function payOnlineNow(request: Request, context: Context, order: Or
 /** Where each payable order of a list is paid: its latest attempt's page at the gateway (one query). */
 export async function payUrls(context: Context, list: Order[]): Promise<Map<string, string>> {
   const payable = list.filter(isPayableOnline).map((order) => order.id);
+  return payUrlsFrom(list, await pendingAttemptsOf(context.db, payable));
+}
+
+/**
+ * The pending attempts of the orders of the account with this e-mail, picked in SQL: read beside its
+ * orders, for payUrlsFrom.
+ */
+export function accountPayAttempts(context: Context, email: string) {
+  return pendingAttemptsOfAccount(context.db, userIdByEmail(email));
+}
+
+/** payUrls from attempts already read (newest first). */
+export function payUrlsFrom(list: Order[], attempts: PaymentAttempt[]): Map<string, string> {
+  const payable = new Set(list.filter(isPayableOnline).map((order) => order.id));
   const urls = new Map<string, string>();
-  for (const attempt of await pendingAttemptsOf(context.db, payable))
-    if (attempt.authorizationUrl && !urls.has(attempt.orderId))
+  for (const attempt of attempts)
+    if (payable.has(attempt.orderId) && attempt.authorizationUrl && !urls.has(attempt.orderId))
       urls.set(attempt.orderId, attempt.authorizationUrl);
   return urls;
 }
@@ -169,12 +185,15 @@ async function applyTransaction(
     attemptOutcome(context.db, attempt.reference, { status, gatewayId: tx.id, checkedAt: now }, onlyIf),
   ];
   if (!change) {
-    if (status === "success" && order.paymentStatus !== "paid")
-      console.warn("payments: money arrived for an order that is not awaiting it", {
-        reference: attempt.reference,
-        paymentStatus: order.paymentStatus,
-      });
-    await writeBatch(context.db, statements());
+    if ((await writeBatch(context.db, statements())) === "duplicate") return "duplicate";
+    if (status !== "success") return outcome;
+    // Money for an order that is not awaiting it (paid already, or another way): it goes back, unless
+    // it is the very payment the order keeps, seen once more.
+    console.warn("payments: money arrived for an order that is not awaiting it", {
+      reference: attempt.reference,
+      paymentStatus: order.paymentStatus,
+    });
+    context.cloudflare.ctx.waitUntil(requestRefund(context, order.id));
     return outcome;
   }
   try {
@@ -360,10 +379,12 @@ async function processWebhook(
 async function refunded(context: Context, attempt: PaymentAttempt, notice: Notice): Promise<WebhookAnswer> {
   const order = await getOrderRow(context.db, attempt.orderId);
   if (!order || order.paymentStatus !== "refund_pending") {
+    // A payment the order did not keep (it paid twice, say) is back with the shopper: the order stays as it is.
+    const outcome = attempt.refundRequestedAt !== null ? "refunded-extra" : "ignored";
     await writeBatch(context.db, [
-      eventRecord(context.db, { ...notice, reference: attempt.reference, outcome: "ignored" }),
+      eventRecord(context.db, { ...notice, reference: attempt.reference, outcome }),
     ]);
-    return { status: 200, outcome: "ignored" };
+    return { status: 200, outcome };
   }
   try {
     await changeOrder(context, order, { paymentStatus: "refunded" }, GATEWAY, "gateway", (current) => [

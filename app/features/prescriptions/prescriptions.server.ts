@@ -11,6 +11,7 @@ import { AppError } from "~/lib/app-error";
 import {
   deletePrescription,
   getPrescription,
+  getPrescriptionOfOrderToken,
   insertPrescription,
   listAllPrescriptions,
   listPrescriptionsForUser,
@@ -20,7 +21,7 @@ import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
 import { consentToUpload } from "~/features/privacy/consents.server";
-import { accessLogFor, logPrescriptionView } from "~/models/privacy.server";
+import { accessLogOfUser, logPrescriptionView } from "~/models/privacy.server";
 import { getOrderByAccessToken } from "~/models/order.server";
 import { getBackOfficeUser, type BackOfficeUser } from "~/services/session.server";
 import { audit } from "../audit/audit.server";
@@ -125,10 +126,13 @@ async function openPrescription(
  * account to sign in to). An admin who opens the link is an admin viewing it: logged like any admin view.
  */
 export async function orderPrescriptionImage(request: Request, context: AppLoadContext, token: string) {
-  const order = await getOrderByAccessToken(context.db, token);
-  const row = order?.prescriptionId ? await getPrescription(context.db, order.prescriptionId) : undefined;
-  if (!order || !row) return null;
-  const admin = await getBackOfficeUser(request, context);
+  // The order, its prescription (picked by the same token) and who is asking: one trip to D1.
+  const [order, row, admin] = await Promise.all([
+    getOrderByAccessToken(context.db, token),
+    getPrescriptionOfOrderToken(context.db, token),
+    getBackOfficeUser(request, context),
+  ]);
+  if (!order || !row || order.prescriptionId !== row.id) return null;
   return openPrescription(context, row, admin, `order ${displayOrderRef(order)} link`);
 }
 
@@ -159,12 +163,12 @@ export async function prescriptionChoices(context: AppLoadContext, userId: UserR
   return rows.map((p) => ({ id: p.id, createdAt: p.createdAt, url: prescriptionImageUrl(p.id) }));
 }
 
-export async function myPrescriptions(context: AppLoadContext, userId: string) {
-  const rows = await listPrescriptionsForUser(context.db, userId);
-  const log = await accessLogFor(
-    context.db,
-    rows.map((p) => p.id),
-  );
+export async function myPrescriptions(context: AppLoadContext, userId: UserRef) {
+  // The uploads and their views are both picked by the account: one trip, not one after the other.
+  const [rows, log] = await Promise.all([
+    listPrescriptionsForUser(context.db, userId),
+    accessLogOfUser(context.db, userId),
+  ]);
   return rows.map((p) => ({
     id: p.id,
     createdAt: p.createdAt,
@@ -183,13 +187,17 @@ export async function allPrescriptions(context: AppLoadContext) {
  * The image if the request's viewer may see it (its owner or an admin; a guest's, which has no owner, only
  * admins). Someone else's prescription answers exactly like a missing one: its existence is not disclosed.
  */
+/** The upload with this id (undefined for an unknown or malformed one), whoever asks: prescriptionImage decides. */
+export async function findPrescription(context: AppLoadContext, id: string) {
+  return /^[0-9a-f-]{36}$/.test(id) ? getPrescription(context.db, id) : undefined;
+}
+
 export async function prescriptionImage(
   request: Request,
   context: AppLoadContext,
   viewer: PublicUser,
-  id: string,
+  row: Prescription | undefined,
 ) {
-  const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
   if (!row || (viewer.role !== "admin" && row.userId !== viewer.id)) return null;
   return openPrescription(context, row, await getBackOfficeUser(request, context), "prescription page");
 }

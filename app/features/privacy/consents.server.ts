@@ -9,6 +9,7 @@ import type { ConsentKind } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { CONSENT_KINDS, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import type { PublicUser } from "~/lib/user";
+import type { UserRef } from "~/models/user.server";
 import {
   activeConsent,
   deletePrescriptionRows,
@@ -107,7 +108,7 @@ export type ConsentStatus = {
   history: { noticeVersion: string; givenAt: number; withdrawnAt: number | null }[];
 };
 
-export async function consentOverview(context: AppLoadContext, userId: string): Promise<ConsentStatus[]> {
+export async function consentOverview(context: AppLoadContext, userId: UserRef): Promise<ConsentStatus[]> {
   const rows = await listConsents(context.db, userId);
   return CONSENT_KINDS.map((kind) => {
     const history = rows
@@ -123,7 +124,7 @@ export async function hasActiveConsent(context: AppLoadContext, userId: string, 
 }
 
 /** The dashboard's chat widget: "given" (chat), "none" (ask first) or "withdrawn" (ask again). */
-export async function chatConsentState(context: AppLoadContext, userId: string) {
+export async function chatConsentState(context: AppLoadContext, userId: UserRef) {
   const latest = await latestConsent(context.db, userId, "chat");
   if (!latest) return "none" as const;
   return latest.withdrawnAt === null ? ("given" as const) : ("withdrawn" as const);

@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eraseConversation } from "~/features/chat/chat.server";
-import { logIn } from "~/features/accounts/login.server";
+import { confirmPassword } from "~/features/accounts/login.server";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
 import { countAdmins, deleteAccountRows, prescriptionsOf, receiptKeysOf } from "~/models/privacy.server";
@@ -52,7 +52,7 @@ export async function deleteMyAccount(
 ): Promise<void> {
   if (typeof password !== "string" || password === "") throw new AppError(400, PASSWORD_REQUIRED);
   try {
-    await logIn(context, request, { email: user.email, password });
+    await confirmPassword(context, request, { email: user.email, password });
   } catch (error) {
     if (error instanceof AppError && error.status === 401) throw new AppError(400, WRONG_PASSWORD);
     throw error;

@@ -11,9 +11,9 @@ import { displayOrderRef } from "~/features/orders/order-status";
 import { koboToNaira } from "~/lib/money";
 import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import type { PublicUser } from "~/lib/user";
-import { listOrdersForUser, statusEventsFor } from "~/models/order.server";
-import { accessLogFor, contactMessagesOf, listConsents, prescriptionsOf } from "~/models/privacy.server";
-import { findUserById } from "~/models/user.server";
+import { listOrdersForUser } from "~/models/order.server";
+import { accessLogOfUser, contactMessagesOf, listConsents, prescriptionsOf } from "~/models/privacy.server";
+import { findUserById, type UserRef } from "~/models/user.server";
 import { ownPrescriptionBytes } from "~/features/prescriptions/prescriptions.server";
 import { backInStockOf } from "~/models/back-in-stock.server";
 
@@ -50,27 +50,32 @@ receipts/
 Questions: see the privacy notice at /privacy.
 `;
 
+/**
+ * Every record the archive holds, in one trip to D1: each read is picked by the account, which may be SQL
+ * that selects it (the session's user), so they all travel beside the session lookup.
+ */
+export async function exportRecords(context: AppLoadContext, me: UserRef) {
+  const { db } = context;
+  const [account, orders, prescriptions, views, contactMessages, consents, backInStock] = await Promise.all([
+    findUserById(db, me),
+    listOrdersForUser(db, me, { limit: MAX_ORDERS }),
+    prescriptionsOf(db, me),
+    accessLogOfUser(db, me),
+    contactMessagesOf(db, me),
+    listConsents(db, me),
+    backInStockOf(context.read, me),
+  ]);
+  return { account, orders, prescriptions, views, contactMessages, consents, backInStock };
+}
+
 /** The archive's file name and bytes; the party being down is a 503 (an export must be whole). */
 export async function exportMyData(
   context: AppLoadContext,
   viewer: PublicUser,
+  records: Awaited<ReturnType<typeof exportRecords>>,
   now = Date.now(),
 ): Promise<{ filename: string; bytes: Uint8Array }> {
-  const { db } = context;
-  const account = await findUserById(db, viewer.id);
-  const orders = await listOrdersForUser(db, viewer.id, { limit: MAX_ORDERS });
-  const events = await statusEventsFor(
-    db,
-    orders.map((o) => o.id),
-  );
-  const prescriptions = await prescriptionsOf(db, viewer.id);
-  const views = await accessLogFor(
-    db,
-    prescriptions.map((p) => p.id),
-  );
-  const contactMessages = await contactMessagesOf(db, viewer.id);
-  const consents = await listConsents(db, viewer.id);
-  const backInStock = await backInStockOf(context.read, viewer.id);
+  const { account, orders, prescriptions, views, contactMessages, consents, backInStock } = records;
   // Admins have no conversation of their own (theirs are the customers').
   const chat = viewer.role === "admin" ? [] : await fetchWholeHistory(context.config, viewer.id);
 
@@ -121,15 +126,13 @@ export async function exportMyData(
         price: koboToNaira(i.unitPriceKobo),
         priceKobo: i.unitPriceKobo,
       })),
-      timeline: events
-        .filter((e) => e.orderId === o.id)
-        .map((e) => ({
-          kind: e.kind,
-          from: e.fromStatus,
-          to: e.toStatus,
-          by: e.changedByName,
-          at: iso(e.createdAt),
-        })),
+      timeline: o.events.map((e) => ({
+        kind: e.kind,
+        from: e.fromStatus,
+        to: e.toStatus,
+        by: e.changedByName,
+        at: iso(e.createdAt),
+      })),
     })),
     prescriptions: prescriptions.map((p) => ({
       id: p.id,

@@ -64,10 +64,11 @@ function treeRssMb(rootPid) {
 }
 
 /**
- * `partykit dev` with the bench's secret and the flood throttle out of the way, on a throwaway state folder.
- * @param {number} port
+ * `partykit dev` with the bench's secret (or the app's, when MediStore talks to it) and the flood throttle
+ * out of the way, on a throwaway state folder.
+ * @param {number} port @param {string} [secret]
  */
-async function startParty(port) {
+export async function startParty(port, secret = SECRET) {
   const state = await tempDir("medistore-bench-chat-");
   const url = `http://127.0.0.1:${port}`;
   return startServer({
@@ -84,7 +85,7 @@ async function startParty(port) {
       "--persist",
       state.dir,
       "--var",
-      `CHAT_SECRET=${SECRET}`,
+      `CHAT_SECRET=${secret}`,
       "--var",
       "CHAT_FLOOD_BURST=1000000",
       "--var",

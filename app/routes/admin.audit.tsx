@@ -155,9 +155,9 @@ export default function AdminAudit() {
                 <Link
                   to={link({ recordType: null, recordId: l.recordId })}
                   className="break-all text-brand-700 underline"
-                  aria-label={`Entries about ${l.recordType.toLowerCase()} ${l.recordId}`}
                 >
                   {l.recordType} {l.recordName ?? l.recordId}
+                  <span className="sr-only">: every entry about it</span>
                 </Link>
                 {l.detail ? <span className="block break-words text-gray-700">{l.detail}</span> : null}
               </p>

@@ -10,11 +10,22 @@ import { useNonce } from "./nonce";
 export const InlineStylesContext = createContext("");
 
 /**
- * The <style> element. In the browser React hydrates it without touching its text (its content came with
- * the HTML and never changes), so the stylesheet is not shipped a second time in the JavaScript.
+ * The stylesheet the page arrived with, read from its <style> once: an error page shown after a navigation
+ * in the browser puts up the whole document again (a new <style>), which must keep the rules.
+ */
+let arrivedWith: string | null = null;
+function stylesheetInBrowser(): string {
+  arrivedWith ??= document.querySelector("style[data-inline-styles]")?.textContent ?? "";
+  return arrivedWith;
+}
+
+/**
+ * The <style> element. In the browser its text is the one the HTML brought (stylesheetInBrowser), so the
+ * stylesheet is not shipped a second time in the JavaScript.
  */
 export function InlineStyles() {
-  const css = useContext(InlineStylesContext);
+  const fromServer = useContext(InlineStylesContext);
+  const css = fromServer || (typeof document === "undefined" ? "" : stylesheetInBrowser());
   const nonce = useNonce();
   return (
     <style

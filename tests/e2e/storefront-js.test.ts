@@ -1,6 +1,7 @@
 /** A shopper on a phone with JavaScript: live search, toasts, the drawer, checkout and the WhatsApp tab. */
 import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
+import { executeOnServerDb } from "./shopper-fixtures";
 
 withBrowser();
 
@@ -203,6 +204,31 @@ describe("storefront with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );
+  });
+
+  it("a product gone since the list was shown: its error page, reached in the browser, keeps the site's look", async () => {
+    const tag = `Qzgone${Date.now()}`;
+    executeOnServerDb(
+      `INSERT INTO products (name, category, price_kobo) VALUES ('Vitamin C 1000mg ${tag}', 'Antioxidant', 90000)`,
+    );
+    const context = await newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`/shop?q=${tag}`);
+    const link = page.getByRole("link", { name: `Vitamin C 1000mg ${tag}` }).first();
+    await link.waitFor();
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    executeOnServerDb(`DELETE FROM products WHERE name = 'Vitamin C 1000mg ${tag}'`);
+
+    await link.click();
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    // Styled: the way back is a green button, and the header's menu stays a button, not a page of links.
+    const back = page.getByRole("link", { name: "Go to the shop" });
+    expect(await back.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it("the hero types its phrases", async () => {

@@ -74,8 +74,10 @@ export default defineConfig(async () => {
           test: {
             name: "integration",
             include: ["tests/integration/**/*.test.ts"],
-            // Password hashing (scrypt) is deliberately slow; a login-heavy test needs room on 2 cores.
-            testTimeout: 30_000,
+            // Password hashing (scrypt) is deliberately slow; a login-heavy test (and a hook that signs up
+            // a role of each kind) needs room on 2 cores under a full run's load.
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
             setupFiles: ["./tests/integration/apply-migrations.ts"],
             globalSetup: ["./tests/integration/paystack-setup.ts", "./tests/integration/message-standin.ts"],
           },

@@ -135,6 +135,12 @@ export async function loadShopGrid(request: Request, context: AppLoadContext) {
 }
 export type ShopGridData = Awaited<ReturnType<typeof loadShopGrid>>;
 
+/**
+ * The home page lists fewer medicines a page than the shop: with the hero's four it still fills several
+ * screens of a phone, and each card is markup plus its data for the page's code, paid by every first visit.
+ */
+export const HOME_PAGE_SIZE = 16;
+
 export async function loadHome(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const search = normalizeSearch(url.searchParams.get("q"));
@@ -143,7 +149,7 @@ export async function loadHome(request: Request, context: AppLoadContext) {
   const [{ hero, products, hasMore, correctedTo }, categories] = await keptForCatalogue(
     context,
     `home ${page} ${search}`,
-    () => Promise.all([homeProducts(context, { search, page }), search ? listCategories(context.read) : []]),
+    () => Promise.all([homeProducts(context, { search, page, pageSize: HOME_PAGE_SIZE }), search ? listCategories(context.read) : []]),
   );
   const emptyCategories = categories.map((name) => ({ name, url: categoryPath(name) }));
   return {

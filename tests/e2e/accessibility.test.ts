@@ -18,7 +18,14 @@ import { ADMIN_ROLES, can, type AdminRole, type Permission } from "~/lib/admin-r
 import { matchPath, type Audience } from "~/lib/route-policy";
 import { axeViolations, WCAG_21_AA } from "./axe";
 import { newContext, withBrowser } from "./browser";
-import { login, loginAsDemoAdmin, PASSWORD, PNG, register, uniqueEmail } from "./journeys";
+import {
+  login,
+  loginAsDemoAdmin,
+  PASSWORD,
+  register,
+  uniqueEmail,
+  uploadPrescriptionOnDashboard,
+} from "./journeys";
 import { addToCart, checkOut, DELIVERY, LONG_NAMES } from "./shopper-fixtures";
 
 withBrowser();
@@ -245,12 +252,7 @@ beforeAll(async () => {
   const customer = await setup.newPage();
   const customerEmail = uniqueEmail("axe");
   await register(customer, "Adaeze Okonkwo-Eze", customerEmail);
-  await customer
-    .getByLabel("Prescription image")
-    .setInputFiles({ name: "rx.png", mimeType: "image/png", buffer: PNG });
-  await customer.getByLabel(/I agree that MediStore/).check();
-  await customer.getByRole("button", { name: "Submit Prescription" }).click();
-  await customer.getByText("Prescription uploaded successfully!").first().waitFor();
+  await uploadPrescriptionOnDashboard(customer);
   await addToCart(customer, LONG_NAMES);
   const orderPath = await checkOut(customer);
   await addToCart(customer, [PRESCRIPTION_ONLY]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { newContext, withBrowser } from "./browser";
-import { login, loginAsDemoAdmin, PNG } from "./journeys";
+import { login, loginAsDemoAdmin, PNG, uploadPrescriptionOnDashboard } from "./journeys";
 
 withBrowser();
 
@@ -25,12 +25,7 @@ for (const javaScript of [true, false]) {
       await customer.getByLabel("Password", { exact: true }).fill("customer-passphrase");
       await customer.getByRole("button", { name: "Register" }).click();
       await customer.waitForURL(/\/dashboard$/);
-      await customer
-        .getByLabel("Prescription image")
-        .setInputFiles({ name: "rx.png", mimeType: "image/png", buffer: PNG });
-      await customer.getByLabel(/I agree that MediStore/).check();
-      await customer.getByRole("button", { name: "Submit Prescription" }).click();
-      await customer.getByText("Prescription uploaded successfully!").first().waitFor();
+      await uploadPrescriptionOnDashboard(customer);
 
       // The customer cannot reach the back office.
       const denied = await customer.goto("/admin/orders");

@@ -55,3 +55,13 @@ export async function agreeToChat(page: Page) {
   await page.getByRole("button", { name: "I agree" }).click();
   await page.waitForURL(/\/dashboard#chat$/);
 }
+
+/** On /dashboard: uploads a prescription photo with the consent ticked, and waits for the upload's success. */
+export async function uploadPrescriptionOnDashboard(page: Page) {
+  await page
+    .getByLabel("Prescription image")
+    .setInputFiles({ name: "rx.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel(/I agree that MediStore/).check();
+  await page.getByRole("button", { name: "Submit Prescription" }).click();
+  await page.getByText("Prescription uploaded successfully!").first().waitFor();
+}

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
-import { DEMO_ADMIN, loginAsDemoAdmin, PNG, register, uniqueEmail } from "./journeys";
+import {
+  DEMO_ADMIN,
+  loginAsDemoAdmin,
+  PNG,
+  register,
+  uniqueEmail,
+  uploadPrescriptionOnDashboard,
+} from "./journeys";
 import { addToCart, DELIVERY, executeOnServerDb } from "./shopper-fixtures";
 
 withBrowser();
@@ -35,12 +42,7 @@ describe.each([
 
     if (javaScript) {
       await register(page, "Kelechi Nnaji", uniqueEmail("rx"));
-      await page
-        .getByLabel("Prescription image")
-        .setInputFiles({ name: "rx.png", mimeType: "image/png", buffer: PNG });
-      await page.getByLabel(/I agree that MediStore/).check();
-      await page.getByRole("button", { name: "Submit Prescription" }).click();
-      await page.getByText("Prescription uploaded successfully!").first().waitFor();
+      await uploadPrescriptionOnDashboard(page);
     }
 
     await addToCart(page, [product]);

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import type { BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
-import { PASSWORD, PNG, uniqueEmail } from "./journeys";
+import { PASSWORD, uniqueEmail, uploadPrescriptionOnDashboard } from "./journeys";
 
 /** Catalogue lines with long names (pack sizes and all), as the demo seed has them. */
 export const LONG_NAMES = [
@@ -100,12 +100,7 @@ export async function customerWithLongOrders(context: BrowserContext, name = "Ad
   await checkOut(page);
 
   await page.goto("/dashboard");
-  await page
-    .getByLabel("Prescription image")
-    .setInputFiles({ name: "rx.png", mimeType: "image/png", buffer: PNG });
-  await page.getByLabel(/I agree that MediStore/).check();
-  await page.getByRole("button", { name: "Submit Prescription" }).click();
-  await page.getByText("Prescription uploaded successfully!").first().waitFor();
+  await uploadPrescriptionOnDashboard(page);
 
   await addToCart(page, LONG_NAMES);
   await page.close();

@@ -203,6 +203,15 @@ export async function staleAttempts(db: Database, before: number, limit = 50) {
     .limit(limit);
 }
 
+/** Marks the attempts still pending that were started before `before` abandoned; answers how many. */
+export async function giveUpAttempts(db: Database, before: number): Promise<number> {
+  const { meta } = await db.$client
+    .prepare("UPDATE payment_attempts SET status = 'abandoned' WHERE status = 'pending' AND created_at < ?")
+    .bind(before)
+    .run();
+  return meta.changes;
+}
+
 /** Orders paid online, still Pending and not paid, placed before `before`: their stock is to be released. */
 export async function unpaidOnlineOrders(db: Database, before: number, limit = 50) {
   return db

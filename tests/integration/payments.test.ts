@@ -538,6 +538,37 @@ describe("paying on delivery instead, while the gateway may still take the money
       .first<{ status: string; gateway_id: string | null }>();
   }
 
+  it("an attempt left open after the switch is asked about for a day, then no more; its money still counts", async () => {
+    const placed = await orderPaidOnline();
+    expect((await switchToDelivery(placed)).status).toBe(302);
+    const checkedAt = () =>
+      env.DB.prepare("SELECT checked_at FROM payment_attempts WHERE reference = ?")
+        .bind(placed.reference)
+        .first<number | null>("checked_at");
+
+    const soon = Date.now() + 10 * 60_000;
+    await runPaymentsJob(soon);
+    expect((await attemptOf(placed.reference))!.status).toBe("pending");
+    const askedSoon = await checkedAt();
+    expect(askedSoon).not.toBeNull();
+
+    await runPaymentsJob(Date.now() + 25 * 60 * 60_000);
+    expect((await attemptOf(placed.reference))!.status).toBe("abandoned");
+    const askedLast = await checkedAt();
+    await runPaymentsJob(Date.now() + 26 * 60 * 60_000);
+    expect(await checkedAt()).toBe(askedLast);
+
+    // The shopper finishes it at the gateway after all: the gateway's word is honoured.
+    await press(placed.payUrl, "pay");
+    const [sent] = await webhooksFor(placed.reference);
+    expect(await (await deliver(sent.body, sent.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
+    expect(await orderRow(placed.id)).toMatchObject({ payment_status: "paid", payment_method: "paystack" });
+    expect((await attemptOf(placed.reference))!.status).toBe("success");
+  });
+
   it("switch, then the webhook: paid online again, on the timeline; a cancel refunds it", async () => {
     const placed = await orderPaidOnline();
     expect((await switchToDelivery(placed)).status).toBe(302);

@@ -24,6 +24,7 @@ import {
   markChecked,
   pendingAttemptsOf,
   pendingAttemptsOfAccount,
+  giveUpAttempts,
   refundsNotRequested,
   staleAttempts,
   unpaidOnlineOrders,
@@ -51,6 +52,12 @@ const GATEWAY = { id: "", name: GATEWAY_NAME };
 
 /** A payment the gateway has not settled is asked about again after this long (the job, the order page). */
 export const RECHECK_AFTER_MS = 5 * 60 * 1000;
+/**
+ * A payment still not settled this long after it was started is given up by the job (no more asks; the
+ * shopper was sent to the gateway a day ago, or has since paid another way). Should the gateway still
+ * report it, its webhook is honoured as any other.
+ */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 /** The order page asks the gateway at most this often about a payment still pending. */
 const PAGE_RECHECK_MS = 10 * 1000;
 
@@ -401,7 +408,7 @@ async function refunded(context: Context, attempt: PaymentAttempt, notice: Notic
   return { status: 200, outcome: "refunded" };
 }
 
-export type PaymentJobReport = { verified: number; released: number; refundsAsked: number };
+export type PaymentJobReport = { verified: number; givenUp: number; released: number; refundsAsked: number };
 
 /**
  * The payments job (workers/app.ts `scheduled`, every few minutes): asks the gateway again about attempts
@@ -410,13 +417,15 @@ export type PaymentJobReport = { verified: number; released: number; refundsAske
  * whose first ask failed.
  */
 export async function runPaymentJob(context: Context, now: number): Promise<PaymentJobReport> {
-  const report: PaymentJobReport = { verified: 0, released: 0, refundsAsked: 0 };
+  const report: PaymentJobReport = { verified: 0, givenUp: 0, released: 0, refundsAsked: 0 };
   const gateway = context.config.paystack;
   if (!gateway) return report;
   for (const attempt of await staleAttempts(context.db, now - RECHECK_AFTER_MS)) {
     await verifyAttempt(context, attempt);
     report.verified++;
   }
+  // Asked about once more just now: those still unsettled after a day are asked about no more.
+  report.givenUp = await giveUpAttempts(context.db, now - GIVE_UP_AFTER_MS);
   const releaseBefore = now - gateway.releaseAfterMinutes * 60 * 1000;
   for (const order of await unpaidOnlineOrders(context.db, releaseBefore)) {
     try {
@@ -440,6 +449,6 @@ export async function runPaymentJob(context: Context, now: number): Promise<Paym
   for (const { orderId } of await refundsNotRequested(context.db)) {
     if (await requestRefund(context, orderId)) report.refundsAsked++;
   }
-  if (report.verified || report.released || report.refundsAsked) console.log("payments job", report);
+  if (Object.values(report).some(Boolean)) console.log("payments job", report);
   return report;
 }

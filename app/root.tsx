@@ -11,10 +11,11 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { DataSaverNotice } from "./components/data-saver";
+import { ErrorPage } from "./components/error-page";
 import { InlineStyles } from "./components/inline-styles";
 import { InlineScript } from "./components/inline-script";
 import { useNonce } from "./components/nonce";
@@ -169,16 +170,6 @@ export default function App() {
     </CartMutationProvider>
   );
 }
-
-/**
- * Fetched only when a page shows it, so no first visit pays for it. No <Suspense> above it: the server
- * waits for it in place (a page without JavaScript never sees a fallback), hydration waits for its code,
- * and a navigation that fails keeps the old page on screen until it has arrived (Remix's updates are
- * transitions).
- */
-const ErrorPage = lazy(() =>
-  import("./components/error-page").then(({ ErrorPage }) => ({ default: ErrorPage })),
-);
 
 /** One error page in the site's look; never a stack trace. */
 export function ErrorBoundary() {

@@ -163,12 +163,21 @@ async function withItemsMany(db: Database, list: Order[]): Promise<OrderWithItem
     ),
   ]);
   items.sort((a, b) => a.id - b.id);
+  return attachLines(list, items, reviews);
+}
+
+/** Each order with its lines (in the order given) and its latest review. */
+function attachLines(
+  list: Order[],
+  items: OrderItem[],
+  latestReview: Map<string, PrescriptionReview>,
+): OrderWithItems[] {
   const byOrder = new Map<string, OrderItem[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return list.map((order) => ({
     ...order,
     items: byOrder.get(order.id) ?? [],
-    review: reviews.get(order.id) ?? null,
+    review: latestReview.get(order.id) ?? null,
   }));
 }
 
@@ -401,14 +410,7 @@ export async function listPendingReviews(db: Database, limit = 100): Promise<Ord
       .where(inArray(prescriptionReviews.orderId, picked))
       .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id),
   ]);
-  const latestReview = new Map(reviews.map((review) => [review.orderId, review]));
-  const byOrder = new Map<string, OrderItem[]>();
-  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-  return list.map((order) => ({
-    ...order,
-    items: byOrder.get(order.id) ?? [],
-    review: latestReview.get(order.id) ?? null,
-  }));
+  return attachLines(list, items, new Map(reviews.map((review) => [review.orderId, review])));
 }
 
 /** Units left of these products (null: not counted), read again after a refused checkout. */

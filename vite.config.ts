@@ -1,5 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { reactNodeRenderer } from "./scripts/build/react-node-renderer-plugin";
@@ -15,8 +17,9 @@ declare module "@remix-run/cloudflare" {
 }
 
 /**
- * React, React DOM and Remix go into one browser chunk named "framework" (with Remix's client entry): the
- * bench tells their size from our own code's by that name (scripts/bench/measure/first-load.mjs).
+ * React, React DOM and Remix go into one browser chunk named "framework", with Remix's client entry and the
+ * code every first visit needs (chunkOf). The bench names it apart from a page's own chunk
+ * (scripts/bench/measure/transfers.mjs).
  */
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
@@ -43,18 +46,17 @@ function routesImporting(id: string, moduleInfo: ModuleInfoOf, seen = new Set<st
 }
 
 /**
- * Few, large chunks: every request costs a phone its headers and a round trip, and one larger file
- * compresses better than many small ones. Besides "framework", the code a shopper's first visit needs from
- * more than one module (what the root route imports, which every page loads, and what a catalogue page
- * shares with any other route) is one "app" chunk. A page's own code stays in its route's chunk; code behind a
- * dynamic import() (the cart drawer's insides) and code only other pages share keep Rollup's chunks.
+ * Few, large chunks: every request costs a phone its headers (about 0.4 kB) and a round trip, and one
+ * larger file compresses better than two. Every page loads React, React DOM, Remix and its client entry,
+ * the root route and what it imports: with the code a catalogue page shares with any other route, they are
+ * one "framework" chunk, and a first visit fetches two scripts, that one and the page's. A page's own code
+ * stays in its route's chunk; code behind a dynamic import() (the cart drawer's insides) and code only other
+ * pages share keep Rollup's chunks. The price: a release that changes our shared code changes that file,
+ * which a returning phone then fetches whole; the first visit is what the bars hold.
  */
 function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
-  // With React's CommonJS modules go Rollup's helpers for them: in "app", they would make the two chunks
-  // import each other, and React would run after the code that needs it. Remix's client entry (a few lines
-  // that start hydration) rides with them rather than in a request of its own: it then runs as the route
-  // modules are imported, and its hydrate() waits for a timer, by which time Remix's inline script has
-  // listed them.
+  // Remix's client entry (a few lines that start hydration) runs as the route modules are imported, and its
+  // hydrate() waits for a timer, by which time Remix's inline script has listed them.
   if (
     FRAMEWORK.test(id) ||
     id.includes("vite/preload-helper") ||
@@ -62,28 +64,34 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     ENTRY_CLIENT.test(id)
   )
     return "framework";
-  // The root route, which every page loads, is the "app" chunk itself (rootRouteIsAppChunk).
-  if (ROOT_MODULE.test(id.replace(/\?.*$/, ""))) return "app";
+  // The root route, which every page loads, is in the chunk itself (rootRouteIsInFramework).
+  if (ROOT_MODULE.test(id.replace(/\?.*$/, ""))) return "framework";
   if (!id.includes("/app/") || ROUTE_MODULE.test(id) || id.includes("?")) return undefined;
   const routes = [...routesImporting(id, getModuleInfo)];
   const catalogue = routes.filter(isCataloguePage);
   // Shared by a catalogue page and any other route: on its own, it would be one more request for that page.
   if (routes.some((route) => ROOT_MODULE.test(route)) || (catalogue.length > 0 && routes.length >= 2))
-    return "app";
+    return "framework";
   return undefined;
 }
 
 /**
- * The root route's module is the "app" chunk itself (chunkOf), so that every page loads our shared code in
- * one request, not two. Its chunk then exports more than the route does (what other routes import from
- * "app"), which Rollup allows only when told, or it adds a file of re-exports (a request). Told for this
- * entry alone: Remix's manifest wants every other route's entry in a file of its own.
+ * The root route's module is the "framework" chunk itself (chunkOf), so that every page loads it with React
+ * and Remix in one request. Its chunk then exports more than the route does (what other routes import from
+ * it), which Rollup allows only when told, or it adds a file of re-exports (a request). Told for this entry
+ * alone: Remix's manifest wants every other route's entry in a file of its own. Vite's manifest names a
+ * chunk by one of its entries only (Remix's client entry here), and Remix looks the root route up by its
+ * own: the written manifest gets that name too, for the same file.
  */
-function rootRouteIsAppChunk(isSsrBuild: boolean | undefined): Plugin {
+function rootRouteIsInFramework(isSsrBuild: boolean | undefined): Plugin {
   let rootEntry: string | undefined;
+  let projectRoot = process.cwd();
   return {
-    name: "root-route-is-app-chunk",
+    name: "root-route-is-in-framework",
     apply: "build",
+    configResolved(config) {
+      projectRoot = config.root;
+    },
     options(options) {
       if (isSsrBuild || !Array.isArray(options.input)) return null;
       rootEntry = options.input.find((id) => ROOT_MODULE.test(id.replace(/\?.*$/, "")));
@@ -91,6 +99,19 @@ function rootRouteIsAppChunk(isSsrBuild: boolean | undefined): Plugin {
     },
     buildStart() {
       if (rootEntry) this.emitFile({ type: "chunk", id: rootEntry, preserveSignature: "allow-extension" });
+    },
+    writeBundle({ dir }, bundle) {
+      if (!rootEntry || !dir) return;
+      const chunk = Object.values(bundle).find(
+        (file) => file.type === "chunk" && file.moduleIds.includes(rootEntry!),
+      );
+      const manifestFile = path.join(dir, ".vite/manifest.json");
+      const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string }>;
+      const name = path.relative(projectRoot, rootEntry).split(path.sep).join("/");
+      const entry = Object.values(manifest).find((listed) => listed.file === chunk?.fileName);
+      if (!entry) throw new Error(`the root route's chunk is not in Vite's manifest (${manifestFile})`);
+      manifest[name] ??= { ...entry, src: name } as (typeof manifest)[string];
+      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
     },
   };
 }
@@ -112,13 +133,9 @@ function plainDynamicImports(): Plugin {
   };
 }
 
-/** The "framework" and "app" chunks (chunkOf) keep their names, not those of the entries they hold. */
+/** The "framework" chunk (chunkOf) keeps its name, not that of an entry it holds. */
 function fileName(chunk: { name: string; moduleIds: readonly string[] }): string {
-  const name = chunk.moduleIds.some((id) => FRAMEWORK.test(id))
-    ? "framework"
-    : chunk.moduleIds.some((id) => ROOT_MODULE.test(id))
-      ? "app"
-      : chunk.name;
+  const name = chunk.moduleIds.some((id) => FRAMEWORK.test(id)) ? "framework" : chunk.name;
   return `assets/${name}-[hash].js`;
 }
 
@@ -143,7 +160,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     serviceWorker(),
     reactNodeRenderer(),
     serverRouter(),
-    rootRouteIsAppChunk(isSsrBuild),
+    rootRouteIsInFramework(isSsrBuild),
     plainDynamicImports(),
   ],
   ssr: {

@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { errorPageReady } from "./components/error-page-loader";
 
 function hydrate() {
   startTransition(() => {
@@ -16,8 +17,10 @@ function hydrate() {
 // This module runs only after the browser has painted the server's HTML (lib/scripts-after-paint.ts):
 // hydrating is a long task on a slow phone, and it is never in front of the first paint. The page works
 // meanwhile: every link and form is real HTML. It runs inside the framework chunk as the route modules
-// are imported (vite.config.ts): the timer also lets Remix's inline script list them first.
-setTimeout(hydrate, 0);
+// are imported (vite.config.ts): the timer also lets Remix's inline script list them first. An error page
+// hydrates once its own code is here (components/error-page-loader.tsx); if that never comes, it stays the
+// server's HTML, which works without JavaScript.
+setTimeout(() => void errorPageReady().then(hydrate, () => {}), 0);
 
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   // The service worker (sw/sw.ts, served at /sw.js) is registered once the page has loaded, so that its

@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import { ErrorPage } from "./components/error-page";
+import { ErrorPageContext } from "./components/error-page-loader";
 import { InlineScriptsContext } from "./components/inline-script";
 import { InlineStylesContext } from "./components/inline-styles";
 import { NonceContext } from "./components/nonce";
@@ -25,12 +27,14 @@ export default async function handleRequest(
     <NonceContext.Provider value={loadContext.nonce}>
       <InlineStylesContext.Provider value={css}>
         <InlineScriptsContext.Provider value={INLINE_SCRIPTS}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={ABORT_DELAY}
-            nonce={loadContext.nonce}
-          />
+          <ErrorPageContext.Provider value={ErrorPage}>
+            <RemixServer
+              context={remixContext}
+              url={request.url}
+              abortDelay={ABORT_DELAY}
+              nonce={loadContext.nonce}
+            />
+          </ErrorPageContext.Provider>
         </InlineScriptsContext.Provider>
       </InlineStylesContext.Provider>
     </NonceContext.Provider>,

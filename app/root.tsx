@@ -15,7 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import { CartDrawerProvider } from "./components/cart-drawer";
 import { CartMutationProvider } from "./components/cart-mutations";
 import { DataSaverNotice } from "./components/data-saver";
-import { ErrorPage } from "./components/error-page";
+import { LoadedErrorPage } from "./components/error-page-loader";
 import { InlineStyles } from "./components/inline-styles";
 import { InlineScript } from "./components/inline-script";
 import { useNonce } from "./components/nonce";
@@ -176,7 +176,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <ErrorPage
+    <LoadedErrorPage
       status={isRouteErrorResponse(error) ? error.status : 500}
       message={
         isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null

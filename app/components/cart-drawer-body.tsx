@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import type { CartView } from "~/features/cart/cart-view";
 import type { PrescriptionNeeds } from "~/features/checkout/prescription-needs";
 import type { DeliveryDefaults } from "./delivery-form";
-import { CloseIcon } from "./close-icon";
+import { CloseIcon } from "./icons";
 
 const loadSummary = () => import("./cart-summary");
 const loadDeliveryForm = () => import("./delivery-form");

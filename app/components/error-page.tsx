@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { CartDrawerProvider } from "./cart-drawer";
 import { CartMutationProvider } from "./cart-mutations";
+import { ERROR_PAGE_MARK } from "./error-page-loader";
 import { SiteFooter, type StoreContact } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { EMPTY_CART_VIEW, type CartView } from "~/features/cart/cart-view";
@@ -44,7 +45,11 @@ export function ErrorPage({
     <CartMutationProvider>
       <CartDrawerProvider cart={cart ?? EMPTY_CART_VIEW} checkoutKey={checkoutKey ?? ""}>
         <SiteHeader cart={cart ?? EMPTY_CART_VIEW} user={user} />
-        <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-16 text-center">
+        <main
+          id="main"
+          className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-16 text-center"
+          {...{ [ERROR_PAGE_MARK]: "" }}
+        >
           <p className="text-5xl font-bold text-brand-700">{status}</p>
           <h1 className="mt-3 text-2xl font-bold">{title}</h1>
           <p className="mt-2 text-gray-700">{message}</p>

@@ -55,4 +55,10 @@ export function WhatsAppIcon({ className = "h-6 w-6" }: IconProps) {
   );
 }
 
-export { CloseIcon } from "./close-icon";
+export function CloseIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </svg>
+  );
+}

@@ -5,14 +5,15 @@ import { useDataSaver } from "./data-saver";
 import { ClassBadge, StockNote } from "./product-badges";
 import { AddToCartForm, ProductCard } from "./product-card";
 import { BACK_IN_STOCK_INTENT } from "~/features/catalogue/back-in-stock";
-import {
-  PHARMACY_NOTE,
-  PRESCRIPTION_NOTE,
-  type AlternativeCard,
-  type ProductPageData,
-} from "~/features/catalogue/product-view";
+import type { AlternativeCard, ProductPageData } from "~/features/catalogue/product-view";
 import { formatNaira } from "~/lib/money";
 import { MEDICINE_CLASS } from "~/lib/medicine-class";
+
+// Said on this page alone: here, not with the rules every card shares, they ride in this page's chunk only.
+const PRESCRIPTION_NOTE =
+  "A pharmacist checks your prescription before this medicine is dispatched. You can upload it at checkout or from your dashboard.";
+const PHARMACY_NOTE =
+  "A pharmacist checks that this medicine suits you before it is dispatched, and may call you first.";
 
 const DETAILS: { key: keyof ProductPageData; label: string }[] = [
   { key: "genericName", label: "Generic name (active ingredient)" },

@@ -3,7 +3,7 @@
  * `npm run bench`: MediStore's performance targets, measured on this machine and printed as one table.
  *   1. first load of /, of a product page and of a search result in Chromium, every byte until the network
  *      is idle as Lighthouse counts it (transfer sizes, headers included): HTML, CSS and JS, JS split into
- *      framework and our own code, product images apart; / again with `Save-Data: on` (data saver)
+ *      the framework chunk (React, Remix, our shared code) and the page's own, product images apart; / again with `Save-Data: on` (data saver)
  *   2. Lighthouse mobile on /, on a product page and on a search result (median of 3 runs each)
  *   3. throughput of / and a product page at 10,000 products, from the edge cache (in rounds alternating
  *      with a hello-world Worker in the same runtime) and uncached

@@ -121,13 +121,13 @@ const firstLoadRows = (page) => [
     bar: { max: BUDGET.jsKb * KB },
   },
   {
-    label: `First load of ${page}: JS, React + Remix`,
+    label: `First load of ${page}: JS, framework (React, Remix, our shared code)`,
     unit: "bytes",
     value: (fl) => fl.js.framework.bytes,
     note: (fl) => inRequests(fl.js.framework),
   },
   {
-    label: `First load of ${page}: JS, our own code`,
+    label: `First load of ${page}: JS, the page's own code`,
     unit: "bytes",
     value: (fl) => fl.js.own.bytes,
     note: (fl) => inRequests(fl.js.own),
@@ -628,8 +628,8 @@ const HOW_MEASURED = [
     "response until the network has been idle for 3 s counts at its transfer size, headers included (Chrome's " +
     "encodedDataLength, as Lighthouse counts it), compressed as `wrangler dev` sends it (gzip). The code " +
     "that loads after the first paint and after the load event counts too. What the service worker then " +
-    "fetches (sw.js and its precache) is counted apart: Lighthouse does not see it. React + Remix is the " +
-    "`framework` chunk (vite.config.ts).",
+    "fetches (sw.js and its precache) is counted apart: Lighthouse does not see it. The `framework` chunk " +
+    "holds React, Remix and the code every page shares (vite.config.ts); the rest is the page's own.",
   "2. Lighthouse 12, mobile profile as it comes (Moto G Power, simulated Slow 4G: 150 ms RTT, 1.6 Mbps, " +
     "4× CPU slowdown), each run in a fresh Chromium; the run with the median performance score is shown, " +
     "and the range of every run's FCP, LCP and TBT. Its total blocking time moves with the machine's load " +

@@ -201,10 +201,10 @@ describe("no lost cart change", () => {
     await add.click();
     await sent;
     cartOpen = true;
-    // The next page's code (the grid's, in our shared chunk) is slow to come, as on a slow connection.
+    // The next page's code (the grid's, in the shared chunk) is slow to come, as on a slow connection.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

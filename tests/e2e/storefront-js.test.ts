@@ -98,10 +98,10 @@ describe("storefront with JavaScript", () => {
   it("a search typed before the page's code arrived is run once it arrives", async () => {
     const context = await newContext();
     const page = await context.newPage();
-    // Hold our code's shared chunk (the grid's code, vite.config.ts), as a slow connection would.
+    // Hold the shared chunk (React, Remix and the grid's code, vite.config.ts), as a slow connection would.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/framework-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

@@ -163,7 +163,7 @@ describe("transfers", () => {
     expect(figures.js).toMatchObject({ bytes: 87_300, requests: 4 });
     expect(figures.total).toEqual({ bytes: 109_300, requests: 6 });
   });
-  it("tells React + Remix (the framework chunk) from our own code", () => {
+  it("tells the framework chunk (React, Remix, our shared code) from the page's own code", () => {
     const { js } = tallyTransfers(load);
     expect(js.framework).toEqual({ bytes: 82_000, requests: 1 });
     expect(js.own).toEqual({ bytes: 5_300, requests: 3 });
@@ -328,8 +328,8 @@ describe("report rows", () => {
       ["1", "First load of /: HTML", "8.1 kB", "", "info"],
       ["1", "First load of /: CSS", "7.3 kB in 1 request", "", "info"],
       ["1", "First load of /: JS", "84.5 kB in 3 requests — 1 failed: 404 http://x/c.js", "≤ 95 kB", "pass"],
-      ["1", "First load of /: JS, React + Remix", "80.1 kB in 1 request", "", "info"],
-      ["1", "First load of /: JS, our own code", "4.4 kB in 2 requests", "", "info"],
+      ["1", "First load of /: JS, framework (React, Remix, our shared code)", "80.1 kB in 1 request", "", "info"],
+      ["1", "First load of /: JS, the page's own code", "4.4 kB in 2 requests", "", "info"],
       ["1", "First load of /: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 110 kB", "pass"],
       [
         "1",
@@ -356,8 +356,8 @@ describe("report rows", () => {
         "≤ 95 kB",
         "pass",
       ],
-      ["1", "First load of a product page: JS, React + Remix", "80.1 kB in 1 request", "", "info"],
-      ["1", "First load of a product page: JS, our own code", "4.4 kB in 2 requests", "", "info"],
+      ["1", "First load of a product page: JS, framework (React, Remix, our shared code)", "80.1 kB in 1 request", "", "info"],
+      ["1", "First load of a product page: JS, the page's own code", "4.4 kB in 2 requests", "", "info"],
       ["1", "First load of a product page: total HTML+CSS+JS", "100.0 kB in 5 requests", "≤ 110 kB", "pass"],
       [
         "1",

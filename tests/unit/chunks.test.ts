@@ -3,6 +3,7 @@
  * large scripts, since every request costs a phone its headers and a round trip. Read from the built
  * server's assets manifest, which lists what each route's page loads.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ const serverBuild = path.join(
   "server/index.js",
 );
 const { assets } = (await import(pathToFileURL(serverBuild).href)) as { assets: Assets };
+const clientBuild = path.join(path.dirname(serverBuild), "../client");
 
 /** Every script a first visit to a route's page fetches: Remix's entry, the root route's and the page's. */
 function firstVisit(routeId: string): string[] {
@@ -35,17 +37,22 @@ const cataloguePages = inlineStylesheetRoutes().map((file) => file.replace(/\.ts
 
 describe("the browser's chunks", () => {
   it.each(cataloguePages)(
-    "%s: at most three scripts: React, Remix and its entry in one, our shared code in one, the page's",
+    "%s: at most two scripts: React, Remix, its entry and our shared code in one, the page's",
     (id) => {
       const scripts = firstVisit(id);
-      expect(scripts.length).toBeLessThanOrEqual(3);
+      expect(scripts.length).toBeLessThanOrEqual(2);
       expect(scripts.filter((file) => /\/framework-[\w-]+\.js$/.test(file))).toHaveLength(1);
-      expect(scripts.filter((file) => /\/app-[\w-]+\.js$/.test(file)).length).toBeLessThanOrEqual(1);
     },
   );
 
-  it("Remix's entry is in the framework chunk and the root route's module is the shared chunk", () => {
+  it("Remix's entry and the root route's module are the framework chunk", () => {
     expect(assets.entry.module).toMatch(/\/framework-[\w-]+\.js$/);
-    expect(assets.routes.root!.module).toMatch(/\/app-[\w-]+\.js$/);
+    expect(assets.routes.root!.module).toBe(assets.entry.module);
+  });
+
+  it("the error page's code is not in it: fetched only when a page is one (components/error-page-loader.tsx)", () => {
+    const framework = readFileSync(path.join(clientBuild, assets.entry.module), "utf8");
+    expect(framework).toContain("data-error-page");
+    expect(framework).not.toContain("We could not find that page");
   });
 });

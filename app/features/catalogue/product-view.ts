@@ -7,11 +7,6 @@ import type { MedicineClass } from "~/lib/medicine-class";
 /** "Only N left" shows at or below this count; above it a shopper reads only "In stock". */
 export const LOW_STOCK = 5;
 
-export const PRESCRIPTION_NOTE =
-  "A pharmacist checks your prescription before this medicine is dispatched. You can upload it at checkout or from your dashboard.";
-export const PHARMACY_NOTE =
-  "A pharmacist checks that this medicine suits you before it is dispatched, and may call you first.";
-
 export const OUT_OF_STOCK = "Out of stock";
 export const IN_STOCK = "In stock";
 

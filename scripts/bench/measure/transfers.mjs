@@ -17,8 +17,9 @@ export const isFramework = (url) => /\/framework-[\w-]+\.js$/.test(new URL(url).
 const tally = (list) => ({ bytes: list.reduce((sum, t) => sum + t.bytes, 0), requests: list.length });
 
 /**
- * A load's responses as the bench reports them: HTML (the document), CSS, JS (split into React + Remix and
- * our own code), their sum, and images and everything else apart.
+ * A load's responses as the bench reports them: HTML (the document), CSS, JS (split into the framework
+ * chunk, with React, Remix and our shared code, and the page's own), their sum, and images and everything
+ * else apart.
  * @param {Transfer[]} transfers
  */
 export function tallyTransfers(transfers) {

@@ -219,20 +219,20 @@ button{display:block;width:100%;padding:12px;margin-top:10px;border-radius:8px;f
           id: refundId,
         },
       });
-      // Processed at once here; the gateway reports it by webhook, as the real one does later.
+      // Processed at once here; the gateway reports it by webhook, as the real one does later. Its data
+      // is as documented: the transaction's reference, no id of its own, the amount as a string.
       await sendWebhook(
         "refund.processed",
         {
           status: "processed",
           transaction_reference: tx.reference,
-          refund_reference: null,
-          amount,
+          refund_reference: String(refundId),
+          amount: String(amount),
           currency: tx.currency,
           processor: "standin",
-          customer: { email: tx.email },
+          customer: { first_name: null, last_name: null, email: tx.email },
           integration: 1,
           domain: "test",
-          id: String(refundId),
         },
         tx.reference,
       );

@@ -409,6 +409,108 @@ describe("paying online", () => {
     ]);
   });
 
+  /**
+   * An order paid twice and then cancelled: the extra payment's refund and the kept payment's refund both
+   * taken by the gateway, their webhooks held back for the test to deliver in either order.
+   */
+  async function paidTwiceThenCancelled() {
+    const placed = await orderPaidOnline();
+    const again = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
+    const keptUrl = again.headers.get("Location")!;
+    const kept = (await env.DB.prepare("SELECT reference FROM payment_attempts WHERE authorization_url = ?")
+      .bind(keptUrl)
+      .first<string>("reference"))!;
+    await press(keptUrl, "pay");
+    const [paid] = await webhooksFor(kept);
+    expect(await (await deliver(paid.body, paid.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
+    await press(placed.payUrl, "pay");
+    const [late] = await webhooksFor(placed.reference);
+    expect(await (await deliver(late.body, late.signature)).json()).toEqual({
+      received: true,
+      outcome: "recorded:success",
+    });
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+        "charge.success",
+        "refund.processed",
+      ]),
+    );
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    expect((await orderRow(placed.id)).payment_status).toBe("refund_pending");
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(kept)).map((w) => w.event)).toEqual(["charge.success", "refund.processed"]),
+    );
+    const extraRefund = (await webhooksFor(placed.reference))[1]!;
+    const keptRefund = (await webhooksFor(kept))[1]!;
+    return { placed, kept, extra: placed.reference, extraRefund, keptRefund };
+  }
+
+  const refundedAttempts = async (orderId: string) =>
+    (
+      await env.DB.prepare(
+        "SELECT reference FROM payment_attempts WHERE order_id = ? AND refunded_at IS NOT NULL ORDER BY reference",
+      )
+        .bind(orderId)
+        .all<{ reference: string }>()
+    ).results.map((r) => r.reference);
+
+  it("paid twice, then cancelled: the extra payment's refund arriving first leaves the order awaiting the kept one's", async () => {
+    const { placed, kept, extra, extraRefund, keptRefund } = await paidTwiceThenCancelled();
+    expect(await (await deliver(extraRefund.body, extraRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded-extra",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refund_pending");
+    expect(await refundedAttempts(placed.id)).toEqual([extra]);
+    expect(await html(await placed.client.get(`/order/${placed.token}`))).toContain(
+      "Your refund of ₦3,500.00 is on its way",
+    );
+
+    expect(await (await deliver(keptRefund.body, keptRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await refundedAttempts(placed.id)).toEqual([extra, kept].sort());
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "The customer" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Paystack" },
+    ]);
+    // Either delivered again: seen before, nothing changes.
+    for (const again of [extraRefund, keptRefund])
+      expect(await (await deliver(again.body, again.signature)).json()).toEqual({
+        received: true,
+        outcome: "duplicate",
+      });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+  });
+
+  it("paid twice, then cancelled: the kept payment's refund arriving first ends the refund; the extra's later changes nothing", async () => {
+    const { placed, kept, extra, extraRefund, keptRefund } = await paidTwiceThenCancelled();
+    expect(await (await deliver(keptRefund.body, keptRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await refundedAttempts(placed.id)).toEqual([kept]);
+
+    expect(await (await deliver(extraRefund.body, extraRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded-extra",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await refundedAttempts(placed.id)).toEqual([extra, kept].sort());
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "The customer" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Paystack" },
+    ]);
+  });
+
   it("an admin's cancel of a paid order refunds it too; staff cannot mark a refund themselves", async () => {
     const placed = await orderPaidOnline();
     await press(placed.payUrl, "pay");

@@ -12,7 +12,7 @@ import {
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { METHOD_AFTER_PAYMENT } from "~/features/orders/order-state";
+import { METHOD_AFTER_PAYMENT, ONLINE_PAID_BY_GATEWAY } from "~/features/orders/order-state";
 import {
   bearer,
   checkoutKey,
@@ -616,6 +616,22 @@ describe("paying online", () => {
       headers: { "Content-Type": "application/json", ...bearer(admin) },
     });
     expect(refused.status).toBe(403);
+    // Nor mark an order paid online as paid: only the gateway's word does (its "Mark paid" is not offered).
+    const unpaid = await orderPaidOnline();
+    const byHand = await admin.client.fetch(`/api/orders/${unpaid.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "paid" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(byHand.status).toBe(409);
+    expect(await byHand.json()).toEqual({ message: ONLINE_PAID_BY_GATEWAY });
+    expect((await orderRow(unpaid.id)).payment_status).toBe("unpaid");
+    const unpaidRef = (await env.DB.prepare("SELECT order_ref FROM orders WHERE id = ?")
+      .bind(unpaid.id)
+      .first<string>("order_ref"))!;
+    const list = await html(await admin.client.get("/admin/orders"));
+    expect(list).not.toContain(`Mark paid: order ${unpaidRef}`);
+    expect(list).toContain("Paid when Paystack confirms");
     const res = await admin.client.fetch(`/api/orders/${placed.id}`, {
       method: "PUT",
       body: JSON.stringify({ deliveryStatus: "Cancelled" }),

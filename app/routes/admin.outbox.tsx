@@ -52,8 +52,10 @@ function Line({ m, resend }: { m: MessageLine; resend: boolean }) {
       {resend ? (
         <Form method="post" className="mt-2">
           <input type="hidden" name="id" value={m.id} />
+          {/* One per failed message: its name says which, and begins with its visible word. */}
           <button
             type="submit"
+            aria-label={`Resend: ${MESSAGE_KIND.label(m.kind)} to ${m.recipient}`}
             className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white"
           >
             Resend

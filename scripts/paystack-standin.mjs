@@ -109,7 +109,7 @@ main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24
 h1{font-size:1.1rem;margin:0 0 4px}.amount{font-size:1.8rem;font-weight:700;margin:12px 0}
 button{display:block;width:100%;padding:12px;margin-top:10px;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer}
 .pay{background:#0ba4db;color:#fff;border:0}.fail{background:#fff;color:#b91c1c;border:1px solid #b91c1c}
-.note{font-size:.8rem;color:#555;margin-top:16px}</style></head><body><main>${body}</main></body></html>`);
+.note{font-size:.8rem;color:#555;margin-top:16px}p{overflow-wrap:anywhere}</style></head><body><main>${body}</main></body></html>`);
   }
 
   function backTo(tx) {
@@ -219,20 +219,20 @@ button{display:block;width:100%;padding:12px;margin-top:10px;border-radius:8px;f
           id: refundId,
         },
       });
-      // Processed at once here; the gateway reports it by webhook, as the real one does later.
+      // Processed at once here; the gateway reports it by webhook, as the real one does later. Its data
+      // is as documented: the transaction's reference, no id of its own, the amount as a string.
       await sendWebhook(
         "refund.processed",
         {
           status: "processed",
           transaction_reference: tx.reference,
-          refund_reference: null,
-          amount,
+          refund_reference: String(refundId),
+          amount: String(amount),
           currency: tx.currency,
           processor: "standin",
-          customer: { email: tx.email },
+          customer: { first_name: null, last_name: null, email: tx.email },
           integration: 1,
           domain: "test",
-          id: String(refundId),
         },
         tx.reference,
       );

@@ -507,6 +507,8 @@ export const paymentAttempts = sqliteTable(
     gatewayId: text("gateway_id"),
     /** When this attempt's money was asked back (the gateway's refund then reports by webhook). */
     refundRequestedAt: integer("refund_requested_at", { mode: "number" }),
+    /** When the gateway reported this attempt's money back (its refund's webhook). */
+    refundedAt: integer("refunded_at", { mode: "number" }),
     /** When the server last asked the gateway about it (the payments job waits between asks). */
     checkedAt: integer("checked_at", { mode: "number" }),
     createdAt: createdAt(),

@@ -88,6 +88,7 @@ export type BackOfficeOrder = Pick<
   | "totalKobo"
   | "deliveryStatus"
   | "paymentStatus"
+  | "paymentMethod"
   | "reviewStatus"
   | "createdAt"
 > & {
@@ -112,6 +113,7 @@ type PageRow = {
   total_kobo: number;
   delivery_status: Order["deliveryStatus"];
   payment_status: Order["paymentStatus"];
+  payment_method: Order["paymentMethod"];
   review_status: Order["reviewStatus"];
   created_at: number;
   receipt_uploaded_at: number | null;
@@ -164,7 +166,7 @@ export async function backOfficeOrders(
 function pickPage(filters: OrderFilters, { limit, offset }: { limit: number; offset: number }): SQL {
   const arm = (where: SQL | undefined, take: SQL) => sql`SELECT * FROM (
       SELECT id, order_ref, name, email, phone, delivery_address, total_kobo, delivery_status, payment_status,
-        review_status, created_at,
+        payment_method, review_status, created_at,
         CASE WHEN receipt_key IS NULL THEN NULL ELSE receipt_uploaded_at END AS receipt_uploaded_at
       FROM orders ${where ? sql`WHERE ${where}` : sql``}
       ORDER BY created_at DESC, id DESC
@@ -229,6 +231,7 @@ function backOfficeOrder(row: PageRow): BackOfficeOrder {
     totalKobo: row.total_kobo,
     deliveryStatus: row.delivery_status,
     paymentStatus: row.payment_status,
+    paymentMethod: row.payment_method,
     reviewStatus: row.review_status,
     createdAt: row.created_at,
     receiptUploadedAt: row.receipt_uploaded_at,

@@ -151,6 +151,32 @@ export async function writeBatch(
 /** Whether a batch failed because its notification was processed already (its record's key clashed). */
 export const isDuplicateEvent = (error: unknown) => isUniqueViolation(error, "payment_events.id");
 
+/**
+ * The payment the order keeps: the first attempt the gateway confirmed (see owedBack), or undefined. A
+ * confirmed attempt is never rewritten, so which one it is does not change once known.
+ */
+export async function keptAttempt(db: Database, orderId: string): Promise<PaymentAttempt | undefined> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, "success")))
+    .orderBy(paymentAttempts.checkedAt, paymentAttempts.reference)
+    .limit(1)
+    .get();
+}
+
+/**
+ * The statement that records the gateway's report that this attempt's money is back (the first report
+ * stands), written only if `onlyIf` holds.
+ */
+export function attemptRefunded(db: Database, reference: string, at: number, onlyIf: SQL = sql`1`) {
+  return statement(
+    db,
+    sql`UPDATE ${paymentAttempts} SET refunded_at = ${at}
+      WHERE reference = ${reference} AND refunded_at IS NULL AND ${onlyIf}`,
+  );
+}
+
 /** The statement that ends the order's pending attempts, with the order's change (still as read). */
 export function abandonPendingAttempts(
   db: Database,

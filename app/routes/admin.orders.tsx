@@ -22,7 +22,12 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { displayOrderRef } from "~/features/orders/order-status";
 import { backOfficeOrderViews, changeOrder } from "~/features/orders/orders.server";
-import { isFinalStatus, nextStatuses } from "~/features/orders/order-state";
+import {
+  isFinalStatus,
+  nextStatuses,
+  ONLINE_PAID_BY_GATEWAY,
+  paymentRefusal,
+} from "~/features/orders/order-state";
 import { DELIVERY_STATUS, PAYMENT_STATUS, type DeliveryStatus, type PaymentStatus } from "~/lib/vocabularies";
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError, type FormFailure } from "~/lib/app-error";
@@ -255,6 +260,8 @@ function OrderRow({
 }) {
   // A Cancelled order: nothing about it changes any more (its status, its payment).
   const final = nextStatuses(order, "admin").length === 0;
+  // Staff mark paid only what the payment rules let them (an order paid online waits for the gateway).
+  const markPaid = paymentRefusal(order, MARK_PAID, "admin");
   const formId = `order-${order.id}`;
   return (
     <tr data-testid="admin-order" data-order-id={order.id} className="order-row">
@@ -299,6 +306,12 @@ function OrderRow({
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
             {PAYMENT_STATUS.label(order.paymentStatus)}
           </span>
+        ) : markPaid ? (
+          markPaid.message === ONLINE_PAID_BY_GATEWAY ? (
+            <span data-testid="admin-order-awaiting-gateway" className="text-xs text-gray-700">
+              Paid when Paystack confirms
+            </span>
+          ) : null
         ) : (
           // Its name begins with its visible words, so a voice command saying them finds it.
           <button

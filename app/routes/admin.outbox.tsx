@@ -40,7 +40,8 @@ function Line({ m, resend }: { m: MessageLine; resend: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
           {MESSAGE_KIND.label(m.kind)} · {MESSAGE_CHANNEL.label(m.channel)}{" "}
-          <span className="font-normal break-all text-gray-700">to {m.recipient}</span>
+          {/* A phone number stays whole on its line; a long e-mail address breaks only where it must. */}
+          <span className="font-normal text-gray-700 [overflow-wrap:anywhere]">to {m.recipient}</span>
         </p>
         <LocalTime ms={m.updatedAt} className="text-xs text-gray-600" />
       </div>
@@ -52,8 +53,10 @@ function Line({ m, resend }: { m: MessageLine; resend: boolean }) {
       {resend ? (
         <Form method="post" className="mt-2">
           <input type="hidden" name="id" value={m.id} />
+          {/* One per failed message: its name says which, and begins with its visible word. */}
           <button
             type="submit"
+            aria-label={`Resend: ${MESSAGE_KIND.label(m.kind)} to ${m.recipient}`}
             className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white"
           >
             Resend

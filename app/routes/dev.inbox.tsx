@@ -30,6 +30,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
   });
 }
 
+/** A message's text with its links (the order's page, the stop link) made links, as a phone shows them. */
+function WithLinks({ text }: { text: string }) {
+  return text.split(/(https?:\/\/\S+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <a key={i} href={part} className="text-brand-700 underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 export default function LocalInbox() {
   const { recipients } = useLoaderData<typeof loader>();
   return (
@@ -46,14 +59,16 @@ export default function LocalInbox() {
           {recipients.map((r) => (
             <section key={r.key} aria-label={`${MESSAGE_CHANNEL.label(r.channel)} ${r.to}`}>
               <h2 className="font-semibold text-gray-900">
-                {MESSAGE_CHANNEL.label(r.channel)} · <span className="break-all">{r.to}</span>
+                {MESSAGE_CHANNEL.label(r.channel)} · <span className="[overflow-wrap:anywhere]">{r.to}</span>
               </h2>
               <ul className="mt-2 space-y-2">
                 {r.list.map((m, i) => (
                   <li key={i} className="rounded-xl border border-gray-200 bg-white p-3 text-sm">
                     <p className="text-xs text-gray-500">{m.at.replace("T", " ").slice(0, 19)} UTC</p>
                     {m.subject ? <p className="font-medium text-gray-900">{m.subject}</p> : null}
-                    <p className="mt-1 break-words whitespace-pre-line text-gray-800">{m.text}</p>
+                    <p className="mt-1 whitespace-pre-line text-gray-800 [overflow-wrap:anywhere]">
+                      <WithLinks text={m.text} />
+                    </p>
                   </li>
                 ))}
               </ul>

@@ -124,16 +124,30 @@ export async function signatureHolds(secretKey: string, rawBody: string, signatu
   return crypto.subtle.verify("HMAC", key, bytes, encoder.encode(rawBody));
 }
 
-/** A webhook's body: the event's name and its data (a transaction, or a refund naming its transaction). */
+/**
+ * A webhook's body: the event's name and its data (a transaction with its id, or a refund naming its
+ * transaction by reference, with no id of its own and its amount sometimes written as a string).
+ */
 export const webhookSchema = z.object({
   event: z.string().max(100),
   data: z
     .object({
-      id: z.union([z.number(), z.string()]).transform(String),
+      id: z
+        .union([z.number(), z.string().max(100)])
+        .transform(String)
+        .optional(),
       reference: z.string().max(100).optional(),
       transaction_reference: z.string().max(100).optional(),
       status: z.string().max(50).optional(),
-      amount: z.number().int().optional(),
+      amount: z
+        .union([
+          z.number().int(),
+          z
+            .string()
+            .regex(/^\d{1,15}$/)
+            .transform(Number),
+        ])
+        .optional(),
       currency: z.string().max(10).optional(),
     })
     .loose(),

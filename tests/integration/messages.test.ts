@@ -345,6 +345,7 @@ describe("reliable sending", () => {
     expect(page).toContain("Failed messages");
     expect(page).toContain(phone.stored);
     expect(page).toContain("Reason: The SMS gateway answered 500");
+    expect(page).toContain(`aria-label="Resend: Order received to ${phone.stored}"`);
 
     await control("fail", { to: phone.stored, times: 0 });
     const resent = await admin.client.post("/admin/outbox", { id: failed!.id });

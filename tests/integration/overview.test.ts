@@ -11,8 +11,9 @@ describe("admin › overview", () => {
     const first = await placeOrder(para.id);
     const second = await placeOrder(amox.id);
     const third = await placeOrder(para.id);
-    await placeOrder(amox.id);
-    // One unpaid order from three days ago, one cancelled today, one paid today and one unpaid today.
+    const fourth = await placeOrder(amox.id);
+    // One unpaid order from three days ago, one cancelled today, one paid today and one whose online
+    // payment failed today (no money arrived).
     await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
       .bind(startOfLagosDay(Date.now()) - 3 * 24 * 60 * 60 * 1000 + 1000, first.id)
       .run();
@@ -20,6 +21,11 @@ describe("admin › overview", () => {
       .bind(second.id)
       .run();
     await env.DB.prepare("UPDATE orders SET payment_status = 'paid' WHERE id = ?").bind(third.id).run();
+    await env.DB.prepare(
+      "UPDATE orders SET payment_method = 'paystack', payment_status = 'failed' WHERE id = ?",
+    )
+      .bind(fourth.id)
+      .run();
     await env.DB.prepare("UPDATE products SET stock = 0 WHERE id = ?").bind(para.id).run();
     await env.DB.prepare("UPDATE products SET stock = 3 WHERE id = ?").bind(amox.id).run();
 
@@ -30,7 +36,8 @@ describe("admin › overview", () => {
     );
     // The paid order is not awaiting payment; the cancelled one is not either.
     expect(page).toMatch(/data-testid="count-awaiting-payment">2</);
-    // Takings are money received: the unpaid orders of today and of three days ago add nothing.
+    // Takings are money received: the unpaid orders of today and of three days ago, and the failed online
+    // payment, add nothing.
     const week = (para.priceKobo + FORM_FEE_KOBO) / 100;
     expect(page).toContain(
       `Takings, last 7 days: ₦${week.toLocaleString("en-NG", { minimumFractionDigits: 2 })}`,

@@ -12,8 +12,20 @@ import {
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { METHOD_AFTER_PAYMENT } from "~/features/orders/order-state";
-import { bearer, checkoutKey, Client, FORM_DETAILS, html, ORIGIN, seedProducts, signUp } from "./helpers";
+import { METHOD_AFTER_PAYMENT, ONLINE_PAID_BY_GATEWAY } from "~/features/orders/order-state";
+import {
+  bearer,
+  checkoutKey,
+  Client,
+  FORM_DETAILS,
+  html,
+  imageForm,
+  ORIGIN,
+  PNG_BYTES,
+  seedProducts,
+  signUp,
+  signUpPharmacist,
+} from "./helpers";
 
 const STANDIN = env.PAYSTACK_BASE_URL!;
 const KEY = env.PAYSTACK_SECRET_KEY!;
@@ -101,6 +113,16 @@ async function paymentEvents(orderId: string) {
     .bind(orderId)
     .all<{ from_status: string; to_status: string; changed_by_name: string }>();
   return rows.results;
+}
+
+/** What the shopper was told by SMS about the order, oldest first. */
+async function toldBySms(orderId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT kind, body FROM outbox WHERE order_id = ? AND channel = 'sms' ORDER BY created_at, rowid",
+  )
+    .bind(orderId)
+    .all<{ kind: string; body: string }>();
+  return results;
 }
 
 const stock = async () =>
@@ -215,6 +237,9 @@ describe("paying online", () => {
     expect(page).toContain("Your payment did not go through");
     expect(page).toContain("Try again: pay ₦3,500.00");
     expect((await orderRow(placed.id)).payment_status).toBe("failed");
+    const told = await toldBySms(placed.id);
+    expect(told.map((m) => m.kind)).toEqual(["order_received", "payment"]);
+    expect(told[1]!.body).toContain("did not go through, and no money was taken");
 
     // Trying again is a new transaction at the gateway.
     const retry = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
@@ -409,6 +434,176 @@ describe("paying online", () => {
     ]);
   });
 
+  /**
+   * An order paid twice and then cancelled: the extra payment's refund and the kept payment's refund both
+   * taken by the gateway, their webhooks held back for the test to deliver in either order.
+   */
+  async function paidTwiceThenCancelled() {
+    const placed = await orderPaidOnline();
+    const again = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
+    const keptUrl = again.headers.get("Location")!;
+    const kept = (await env.DB.prepare("SELECT reference FROM payment_attempts WHERE authorization_url = ?")
+      .bind(keptUrl)
+      .first<string>("reference"))!;
+    await press(keptUrl, "pay");
+    const [paid] = await webhooksFor(kept);
+    expect(await (await deliver(paid.body, paid.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
+    await press(placed.payUrl, "pay");
+    const [late] = await webhooksFor(placed.reference);
+    expect(await (await deliver(late.body, late.signature)).json()).toEqual({
+      received: true,
+      outcome: "recorded:success",
+    });
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+        "charge.success",
+        "refund.processed",
+      ]),
+    );
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    expect((await orderRow(placed.id)).payment_status).toBe("refund_pending");
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(kept)).map((w) => w.event)).toEqual(["charge.success", "refund.processed"]),
+    );
+    const extraRefund = (await webhooksFor(placed.reference))[1]!;
+    const keptRefund = (await webhooksFor(kept))[1]!;
+    return { placed, kept, extra: placed.reference, extraRefund, keptRefund };
+  }
+
+  const refundedAttempts = async (orderId: string) =>
+    (
+      await env.DB.prepare(
+        "SELECT reference FROM payment_attempts WHERE order_id = ? AND refunded_at IS NOT NULL ORDER BY reference",
+      )
+        .bind(orderId)
+        .all<{ reference: string }>()
+    ).results.map((r) => r.reference);
+
+  it("paid twice, then cancelled: the extra payment's refund arriving first leaves the order awaiting the kept one's", async () => {
+    const { placed, kept, extra, extraRefund, keptRefund } = await paidTwiceThenCancelled();
+    expect(await (await deliver(extraRefund.body, extraRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded-extra",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refund_pending");
+    expect(await refundedAttempts(placed.id)).toEqual([extra]);
+    expect(await html(await placed.client.get(`/order/${placed.token}`))).toContain(
+      "Your refund of ₦3,500.00 is on its way",
+    );
+
+    expect(await (await deliver(keptRefund.body, keptRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await refundedAttempts(placed.id)).toEqual([extra, kept].sort());
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "The customer" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Paystack" },
+    ]);
+    // Either delivered again: seen before, nothing changes.
+    for (const again of [extraRefund, keptRefund])
+      expect(await (await deliver(again.body, again.signature)).json()).toEqual({
+        received: true,
+        outcome: "duplicate",
+      });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+  });
+
+  it("paid twice, then cancelled: the kept payment's refund arriving first ends the refund; the extra's later changes nothing", async () => {
+    const { placed, kept, extra, extraRefund, keptRefund } = await paidTwiceThenCancelled();
+    expect(await (await deliver(keptRefund.body, keptRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await refundedAttempts(placed.id)).toEqual([kept]);
+
+    expect(await (await deliver(extraRefund.body, extraRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded-extra",
+    });
+    expect((await orderRow(placed.id)).payment_status).toBe("refunded");
+    expect(await refundedAttempts(placed.id)).toEqual([extra, kept].sort());
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "The customer" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Paystack" },
+    ]);
+  });
+
+  it("a pharmacist's rejection of a prescription order paid online refunds it; the shopper hears it once", async () => {
+    await env.DB.prepare("UPDATE products SET medicine_class = 'prescription' WHERE id = ?")
+      .bind(product.id)
+      .run();
+    const client = new Client();
+    await client.post("/cart", { intent: "add", productId: String(product.id) });
+    const form = imageForm(PNG_BYTES);
+    form.set("prescription", form.get("image")!);
+    form.delete("image");
+    for (const [k, v] of Object.entries({
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      paymentMethod: "paystack",
+      consent: "yes",
+    }))
+      form.set(k, v);
+    const checkout = await client.postMultipart("/checkout", form);
+    expect(checkout.status).toBe(302);
+    const payUrl = checkout.headers.get("Location")!;
+    expect(payUrl.startsWith(`${STANDIN}/pay/`)).toBe(true);
+    const { id, reference } = (await env.DB.prepare(
+      "SELECT o.id, a.reference FROM orders o JOIN payment_attempts a ON a.order_id = o.id",
+    ).first<{ id: string; reference: string }>())!;
+    await press(payUrl, "pay");
+    const [charge] = await webhooksFor(reference);
+    expect(await (await deliver(charge.body, charge.signature)).json()).toEqual({
+      received: true,
+      outcome: "paid",
+    });
+    expect(await stock()).toBe(4);
+
+    const pharmacist = await signUpPharmacist("Pharm. Ada Eze", "PS-000222");
+    const rejected = await new Client().postJson(
+      `/api/orders/${id}/review`,
+      { decision: "rejected", note: "Prescription expired" },
+      bearer(pharmacist),
+    );
+    expect(rejected.status).toBe(200);
+    expect(await orderRow(id)).toEqual({
+      payment_status: "refund_pending",
+      payment_method: "paystack",
+      delivery_status: "Cancelled",
+    });
+    expect(await stock()).toBe(5);
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(reference)).map((w) => w.event)).toEqual([
+        "charge.success",
+        "refund.processed",
+      ]),
+    );
+    const refund = (await webhooksFor(reference))[1]!;
+    expect(await (await deliver(refund.body, refund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refunded",
+    });
+    expect((await orderRow(id)).payment_status).toBe("refunded");
+    expect(await paymentEvents(id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "Pharm. Ada Eze" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Paystack" },
+    ]);
+    const told = await toldBySms(id);
+    expect(told.map((m) => m.kind)).toEqual(["order_received", "payment", "review_rejected", "payment"]);
+    expect(told[2]!.body).toContain("so the order is cancelled");
+    expect(told[2]!.body).toContain("Your online payment is being refunded");
+    expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
+  });
+
   it("an admin's cancel of a paid order refunds it too; staff cannot mark a refund themselves", async () => {
     const placed = await orderPaidOnline();
     await press(placed.payUrl, "pay");
@@ -421,6 +616,22 @@ describe("paying online", () => {
       headers: { "Content-Type": "application/json", ...bearer(admin) },
     });
     expect(refused.status).toBe(403);
+    // Nor mark an order paid online as paid: only the gateway's word does (its "Mark paid" is not offered).
+    const unpaid = await orderPaidOnline();
+    const byHand = await admin.client.fetch(`/api/orders/${unpaid.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "paid" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(byHand.status).toBe(409);
+    expect(await byHand.json()).toEqual({ message: ONLINE_PAID_BY_GATEWAY });
+    expect((await orderRow(unpaid.id)).payment_status).toBe("unpaid");
+    const unpaidRef = (await env.DB.prepare("SELECT order_ref FROM orders WHERE id = ?")
+      .bind(unpaid.id)
+      .first<string>("order_ref"))!;
+    const list = await html(await admin.client.get("/admin/orders"));
+    expect(list).not.toContain(`Mark paid: order ${unpaidRef}`);
+    expect(list).toContain("Paid when Paystack confirms");
     const res = await admin.client.fetch(`/api/orders/${placed.id}`, {
       method: "PUT",
       body: JSON.stringify({ deliveryStatus: "Cancelled" }),
@@ -471,6 +682,11 @@ describe("paying online", () => {
     const res = await deliver(late.body, late.signature);
     expect(await res.json()).toEqual({ received: true, outcome: "refund_pending" });
     expect((await orderRow(abandoned.id)).payment_status).toBe("refund_pending");
+    // Told once of the release, and once that the late money goes back.
+    const told = await toldBySms(abandoned.id);
+    expect(told.map((m) => m.kind)).toEqual(["order_received", "status", "payment"]);
+    expect(told[1]!.body).toContain("is cancelled. You have not been charged.");
+    expect(told[2]!.body).toContain("arrived after the order was cancelled, so we are refunding it");
     await vi.waitFor(async () =>
       expect((await webhooksFor(abandoned.reference)).map((w) => w.event)).toContain("refund.processed"),
     );

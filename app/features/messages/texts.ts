@@ -73,6 +73,14 @@ export function paymentText(order: OrderFacts, to: PaymentStatus): MessageText {
       subject: `Refund sent for ${order.ref}`,
       body: `${SHOP}: we have refunded ${formatNaira(order.totalKobo)} for order ${order.ref} to the card or account you paid from. ${order.link}`,
     };
+  // Without a cancellation beside it (that one says so itself), a refund starts when money arrives for an
+  // order already cancelled.
+  if (to === "refund_pending")
+    return {
+      kind: "payment",
+      subject: `Refund started for ${order.ref}`,
+      body: `${SHOP}: your payment of ${formatNaira(order.totalKobo)} for order ${order.ref} arrived after the order was cancelled, so we are refunding it to the card or account you paid from; banks take a few working days to show it. ${order.link}`,
+    };
   if (to === "failed")
     return {
       kind: "payment",

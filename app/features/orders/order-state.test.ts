@@ -26,6 +26,7 @@ import {
   nextStatuses,
   NOT_A_PHARMACIST,
   NOT_A_PRESCRIPTION_ORDER,
+  ONLINE_PAID_BY_GATEWAY,
   ONLY_PENDING_CANCELS,
   ONLY_STAFF_SET_STATUS,
   ONLY_UNPAID_RELEASED,
@@ -222,17 +223,53 @@ describe("payment status", () => {
               : customer;
         expectTableWith(
           [...PAYMENT_STATUS.values],
-          (from, to) => paymentRefusal({ deliveryStatus, paymentStatus: from }, to, actor),
+          (from, to) =>
+            paymentRefusal(
+              { deliveryStatus, paymentStatus: from, paymentMethod: "pay_on_delivery" },
+              to,
+              actor,
+            ),
           table,
         );
       });
+
+  it("an order paid online is paid on the gateway's word alone, never marked paid by staff", () => {
+    for (const paymentStatus of ["unpaid", "failed"])
+      for (const actor of ["admin", "pharmacist"] as const)
+        expect(
+          paymentRefusal(
+            { deliveryStatus: "Pending", paymentStatus, paymentMethod: "paystack" },
+            "paid",
+            actor,
+          ),
+        ).toEqual({ status: 409, message: ONLINE_PAID_BY_GATEWAY });
+    expect(
+      paymentRefusal(
+        { deliveryStatus: "Pending", paymentStatus: "unpaid", paymentMethod: "paystack" },
+        "paid",
+        "gateway",
+      ),
+    ).toBeNull();
+    expect(
+      paymentRefusal(
+        { deliveryStatus: "Pending", paymentStatus: "unpaid", paymentMethod: "bank_transfer" },
+        "paid",
+        "admin",
+      ),
+    ).toBeNull();
+  });
 
   it("reads who may set each status, and after which, from the registry it is given", () => {
     const narrower: PaymentStatusEntry[] = PAYMENT_STATUS.entries.map((entry) =>
       entry.value === "paid" ? { ...entry, after: ["unpaid"] } : entry,
     );
     expect(
-      paymentRefusal({ deliveryStatus: "Pending", paymentStatus: "failed" }, "paid", "admin", narrower),
+      paymentRefusal(
+        { deliveryStatus: "Pending", paymentStatus: "failed", paymentMethod: "pay_on_delivery" },
+        "paid",
+        "admin",
+        narrower,
+      ),
     ).toEqual(after("Payment failed", "Paid"));
   });
 });

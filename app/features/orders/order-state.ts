@@ -50,6 +50,8 @@ export const METHOD_AFTER_PAYMENT =
   "This order's online payment has gone through: how it is paid can no longer change.";
 export const METHOD_ONCE_PREPARED =
   "This order is already being prepared, so how it is paid can no longer change here. Please message us on WhatsApp.";
+export const ONLINE_PAID_BY_GATEWAY =
+  "This order is paid online: it shows Paid when Paystack confirms the payment, not by hand.";
 export const ONLY_UNPAID_RELEASED = "Only a pending order whose online payment never arrived is released.";
 
 /** Nothing ships before a pharmacist approves the prescription of an order that needs one. */
@@ -116,7 +118,7 @@ export function isFinalStatus(status: DeliveryStatus): boolean {
  * is that registry unless a test hands another. A cancelled order's payment stays as it is.
  */
 export function paymentRefusal(
-  order: { deliveryStatus: DeliveryStatus; paymentStatus: string },
+  order: { deliveryStatus: DeliveryStatus; paymentStatus: string; paymentMethod: string },
   to: string,
   actor: OrderActor,
   statuses: readonly PaymentStatusEntry[] = PAYMENT_STATUS.entries,
@@ -124,6 +126,10 @@ export function paymentRefusal(
   if (order.paymentStatus === to) return null;
   const target = statuses.find((entry) => entry.value === to);
   if (!target || !actsAs(actor, target.setBy)) return forbidden(PAYMENT_NOT_YOURS);
+  // Money paid online arrives on the gateway's word alone: marked by hand, a cancel would then promise the
+  // refund of money never taken.
+  if (target.settled && actor !== "gateway" && paidOnline(order.paymentMethod))
+    return conflict(ONLINE_PAID_BY_GATEWAY);
   if (order.deliveryStatus === "Cancelled" && !target.whenCancelled) return conflict(PAYMENT_OF_CANCELLED);
   if (target.after && !target.after.includes(order.paymentStatus)) {
     const from = statuses.find((entry) => entry.value === order.paymentStatus)?.label ?? order.paymentStatus;
@@ -131,6 +137,8 @@ export function paymentRefusal(
   }
   return null;
 }
+
+const paidOnline = (method: string) => PAYMENT_METHOD.includes(method) && PAYMENT_METHOD.entry(method).online;
 
 /** The order's money has not arrived (nor been sent back): what it is paid by may still change. */
 const awaitsMoney = (order: Pick<OrderState, "paymentStatus">) =>

@@ -40,6 +40,7 @@ export type BackOfficeOrderView = Pick<
   | "totalKobo"
   | "deliveryStatus"
   | "paymentStatus"
+  | "paymentMethod"
   | "reviewStatus"
   | "createdAt"
   | "receiptUploadedAt"

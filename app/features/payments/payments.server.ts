@@ -15,11 +15,13 @@ import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import {
   abandonPendingAttempts,
   attemptOutcome,
+  attemptRefunded,
   eventRecord,
   eventSeen,
   getAttempt,
   insertAttempt,
   isDuplicateEvent,
+  keptAttempt,
   latestAttempt,
   markChecked,
   pendingAttemptsOf,
@@ -342,12 +344,20 @@ async function processWebhook(
     return { status: 400, outcome: "bad-body" };
   }
   const { event, data } = parsed.data;
-  const notice = { id: `${event}:${data.id}`, event };
+  const refund = event.startsWith("refund.");
+  const reference = refund ? data.transaction_reference : data.reference;
+  // A refund's event carries no id of its own: a transaction is refunded once, in full, so its reference
+  // names the refund.
+  const key = refund ? reference : data.id;
+  if (!key) {
+    console.warn("payments: webhook refused: it names no transaction", { event });
+    return { status: 400, outcome: "bad-body" };
+  }
+  const notice = { id: `${event}:${key}`, event };
   if (await eventSeen(context.db, notice.id)) {
     console.warn("payments: webhook already processed", { id: notice.id });
     return { status: 200, outcome: "duplicate" };
   }
-  const reference = event.startsWith("refund.") ? data.transaction_reference : data.reference;
   const attempt = reference ? await getAttempt(context.db, reference) : undefined;
   const ignore = async (outcome: string) => {
     console.warn(`payments: webhook ${outcome}`, { id: notice.id, reference });
@@ -362,7 +372,7 @@ async function processWebhook(
       context,
       attempt,
       {
-        id: data.id,
+        id: key,
         status: data.status ?? "",
         reference: data.reference ?? "",
         amount: data.amount ?? -1,
@@ -383,24 +393,35 @@ async function processWebhook(
   return ignore("ignored");
 }
 
+/**
+ * The gateway has sent one attempt's money back: recorded on that attempt. The order becomes refunded only
+ * when it is the payment the order kept (keptAttempt) and the order awaits its refund; a second payment
+ * sent back (at once, or with the rest after a cancel) leaves the order as it is.
+ */
 async function refunded(context: Context, attempt: PaymentAttempt, notice: Notice): Promise<WebhookAnswer> {
-  const order = await getOrderRow(context.db, attempt.orderId);
-  if (!order || order.paymentStatus !== "refund_pending") {
-    // A payment the order did not keep (it paid twice, say) is back with the shopper: the order stays as it is.
+  const [order, kept] = await Promise.all([
+    getOrderRow(context.db, attempt.orderId),
+    keptAttempt(context.db, attempt.orderId),
+  ]);
+  const now = Date.now();
+  const statements = (outcome: string, onlyIf?: Parameters<typeof eventRecord>[2]) => [
+    eventRecord(context.db, { ...notice, reference: attempt.reference, outcome }, onlyIf),
+    attemptRefunded(context.db, attempt.reference, now, onlyIf),
+  ];
+  if (!order || order.paymentStatus !== "refund_pending" || kept?.reference !== attempt.reference) {
     const outcome = attempt.refundRequestedAt !== null ? "refunded-extra" : "ignored";
-    await writeBatch(context.db, [
-      eventRecord(context.db, { ...notice, reference: attempt.reference, outcome }),
-    ]);
-    return { status: 200, outcome };
+    if (outcome === "ignored")
+      console.warn("payments: the gateway refunded a payment the shop did not ask back", {
+        reference: attempt.reference,
+        paymentStatus: order?.paymentStatus,
+      });
+    const written = await writeBatch(context.db, statements(outcome));
+    return { status: 200, outcome: written === "duplicate" ? "duplicate" : outcome };
   }
   try {
-    await changeOrder(context, order, { paymentStatus: "refunded" }, GATEWAY, "gateway", (current) => [
-      eventRecord(
-        context.db,
-        { ...notice, reference: attempt.reference, outcome: "refunded" },
-        orderStillAsRead(current),
-      ),
-    ]);
+    await changeOrder(context, order, { paymentStatus: "refunded" }, GATEWAY, "gateway", (current) =>
+      statements("refunded", orderStillAsRead(current)),
+    );
   } catch (error) {
     if (isDuplicateEvent(error)) return { status: 200, outcome: "duplicate" };
     throw error;

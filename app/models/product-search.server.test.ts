@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+import { planSearch } from "~/lib/search-query";
+import { searchStatement } from "./product-search.server";
+
+const statementOf = (q: string) => {
+  const plan = planSearch(q);
+  if (plan.kind === "none") throw new Error(q);
+  return new SQLiteSyncDialect().sqlToQuery(searchStatement(plan, sql`p.id`, { limit: 25, offset: 0 }));
+};
+
+describe("the search statement", () => {
+  // Whichever way it takes, the meaning is the same (tests/integration/search-words.test.ts): this is about
+  // cost, a page read in name order from the words of the search rather than a walk of the catalogue.
+  it("reads phrases, words with signs and strengths through the word postings", () => {
+    for (const q of [
+      "paracetamol",
+      "cough syrup",
+      "vit c",
+      "co-amoxiclav",
+      "oral rehydration",
+      "paracetamol 500mg",
+      "ibuprofin 400mg",
+      "vitamin b12",
+      "tablets (30)",
+    ]) {
+      const { sql: text } = statementOf(q);
+      expect(text, q).toContain("FROM product_words AS w");
+      expect(text, q).not.toContain("products_search");
+    }
+  });
+
+  it("leaves searches with no word of three letters to the general statement", () => {
+    for (const q of ["500mg", "#4321", "99999", "b12 5mg"]) {
+      expect(statementOf(q).sql, q).toContain("products_search");
+    }
+  });
+});

@@ -382,14 +382,17 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
           WHERE p.name = w.name AND p.id = w.product_id AND ${tested})`
       : tested;
     const set = sql.raw(`d${level}`);
+    // The first tier reads the postings in a product's own fields alone (drizzle: product_words_main).
+    const postings =
+      level === 0 ? sql`product_words AS w INDEXED BY product_words_main` : sql`product_words AS w`;
     const main = level === 0 ? sql` AND w.other = 0` : sql``;
     const arms = [
       ...Array.from(
         { length: WORD_ARMS },
-        (_, n) => sql`SELECT w.name, w.product_id FROM product_words AS w
+        (_, n) => sql`SELECT w.name, w.product_id FROM ${postings}
           WHERE w.word = (SELECT word FROM ${set} WHERE nth = ${int(n + 1)})${main}`,
       ),
-      sql`SELECT w.name, w.product_id FROM product_words AS w
+      sql`SELECT w.name, w.product_id FROM ${postings}
         WHERE w.word IN (SELECT word FROM ${set} WHERE nth > ${int(WORD_ARMS)})${main}`,
     ];
     return sql`SELECT w.name, w.product_id FROM (${sql.join(arms, sql` UNION `)} ORDER BY 1, 2) AS w
@@ -446,9 +449,12 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
       SELECT id, 0, 0 FROM w0 UNION ALL SELECT id, 0, 1 FROM w1 UNION ALL SELECT id, 0, 2 FROM w2
       LIMIT ${int(limit)} OFFSET ${int(offset)}
     ),
-    best(tier) AS (
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM w0) THEN 0 WHEN EXISTS (SELECT 1 FROM w1) THEN 1 ELSE 2 END
-    )`;
+    best(tier) AS (${
+      offset === 0
+        ? // The first page starts with the best tier: the tiers are not read again.
+          sql`SELECT min(tier) FROM page`
+        : sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM w0) THEN 0 WHEN EXISTS (SELECT 1 FROM w1) THEN 1 ELSE 2 END`
+    })`;
 }
 
 /** The page of a search of terms (see the header). */

@@ -10,16 +10,18 @@
  * of 3+ characters; `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for a
  * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
  * word, and each with up to two letters deleted) for corrections; `product_words` (each catalogue word
- * with its products, in name order) for a search of one word. All are kept by triggers. A misspelt word
- * is looked up by its own deletion variants, an index lookup per variant: no edit distance is computed over
- * the catalogue, only over the few words that share a variant.
+ * with its products, in name order; `product_words_main` the same for words of a product's own fields) for
+ * searches with a word of 3+ letters. All are kept by triggers. A misspelt word is looked up by its own
+ * deletion variants, an index lookup per variant: no edit distance is computed over the catalogue, only
+ * over the few words that share a variant.
  *
- * A search of one term whose texts are runs of letters (most searches: a name, a generic, a brand, a
- * misspelling) takes the word postings (wordsPage): its catalogue words' products merged in name order.
- * Any other search is one statement that answers a page with the corrections it used: the corrections, the
- * candidates (capped, so a
- * common term costs no more than a rare one), their count, and only the way to a page the counts pick (the
- * other ways' guards are constant and false, so SQLite never starts them):
+ * A search of up to four terms, written in ASCII, one of whose terms has a run of 3+ letters in each of its
+ * texts (most searches: a name, a generic, a brand, a misspelling, a phrase, a name with a strength) takes
+ * the word postings (wordsPage): the products of that term's words merged in name order, the other terms
+ * tested on each. Any other search ("500mg", "#4321", five terms, "paracétamol") is one statement that
+ * answers a page with the corrections it used: the corrections, the candidates (capped, so a common term
+ * costs no more than a rare one), their count, and only the way to a page the counts pick (the other ways'
+ * guards are constant and false, so SQLite never starts them):
  * - 2,000 or more products hold the search as typed: walk the name index (or the category's) in name order,
  *   testing each row, until the page is full (many matches fill a page quickly); other names and
  *   corrections add nothing a shopper would page to;

@@ -130,7 +130,7 @@ describe("a search of words", () => {
       "vitamins",
       "ferrofol",
       "drops zinc",
-      // Phrases and strengths: reached through a word of theirs, tested on the product's fields.
+      // Phrases (reached through a word of theirs, tested on the product's fields) and strengths.
       "syrup 100ml",
       "zinc syrup 100ml",
       "cough syrup",

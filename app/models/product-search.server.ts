@@ -15,13 +15,13 @@
  * deletion variants, an index lookup per variant: no edit distance is computed over the catalogue, only
  * over the few words that share a variant.
  *
- * A search of up to four terms, written in ASCII without digits, one of whose terms has a run of 3+ letters
- * in each of its texts (most searches: a name, a generic, a brand, a misspelling, a phrase, a name with a
- * sign) takes the word postings (wordsPage): the products of that term's words merged in name order, the
- * other terms tested on each. Any other search ("500mg", "tablets 30", "#4321", five terms, "paracétamol")
- * is one statement that answers a page with the corrections it used: the corrections, the candidates
- * (capped, so a common term costs no more than a rare one), their count, and only the way to a page the
- * counts pick (the other ways' guards are constant and false, so SQLite never starts them):
+ * A search of up to four terms, written in ASCII without digits, each of runs of 3+ letters or an everyday
+ * phrase (most searches: a name, a generic, a brand, a misspelling, "cough syrup", "vit c") takes the word
+ * postings (wordsPage): the products of the rarest term's words merged in name order, the other terms tested
+ * on each. Any other search ("500mg", "tablets 30", "co-amoxiclav", "#4321", five terms, "paracétamol") is
+ * one statement that answers a page with the corrections it used: the corrections, the candidates (capped,
+ * so a common term costs no more than a rare one), their count, and only the way to a page the counts pick
+ * (the other ways' guards are constant and false, so SQLite never starts them):
  * - 2,000 or more products hold the search as typed: walk the name index (or the category's) in name order,
  *   testing each row, until the page is full (many matches fill a page quickly); other names and
  *   corrections add nothing a shopper would page to;
@@ -295,23 +295,30 @@ const keyed = (term: SearchTerm) =>
 
 /**
  * Whether the word postings answer a search: its texts fold case as LIKE does (ASCII) and hold no digits,
- * and a term leads to its products. A number ("tablets 30", "syrup 5ml", "vitamin b12") would be tested
- * on every product of its word, thousands for a common one when few hold the number: the general
- * statement's trigram index finds those at once.
+ * and a term leads to its products. A text other than one run of letters is tested on every product of
+ * its rarest word, so only the everyday phrases (app/lib/everyday-words.ts, a list we keep) are read this
+ * way: a number or a letter beside a common word as the shopper typed it ("tablets 30", "syrup c",
+ * "anti-x") would cost thousands of tests when few products hold it, and the general statement's trigram
+ * index finds those at once.
  */
 const NO_DIGITS_ASCII = /^[\x20-\x2f\x3a-\x7e]*$/;
 function wordTerms(terms: SearchTerm[]): boolean {
   return (
     terms.length <= MAX_WORD_TERMS &&
-    terms.every((term) => textsOf(term).every(({ text }) => NO_DIGITS_ASCII.test(text))) &&
+    terms.every(
+      (term) =>
+        textsOf(term).every(({ text }) => NO_DIGITS_ASCII.test(text)) &&
+        (term.means.length > 0 ? keyed(term) : textsOf(term).every(({ text }) => WORD.test(text))) &&
+        (!term.correctable || exactFix(term)),
+    ) &&
     terms.some(keyed)
   );
 }
 
 /**
  * The page of a search through the word postings (drizzle: product_words, each catalogue word with its
- * products in name order): most searches (a name, a generic, a brand, a misspelling), and phrases and
- * names with signs ("cough syrup", "vit c", "co-amoxiclav").
+ * products in name order): most searches (a name, a generic, a brand, a misspelling), and everyday phrases
+ * ("cough syrup", "vit c", "oral rehydration").
  *
  * A field holds a text of one run of letters exactly when one of its words does, so the catalogue words
  * holding it (a scan of the vocabulary, not of the products) are its test: a product holds it when it has a

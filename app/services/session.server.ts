@@ -86,6 +86,17 @@ export async function refuseDeadCredentials(
   );
 }
 
+/**
+ * The caller of an API call the Worker lets start beside its dead-token check (workers/app.ts,
+ * READS_BESIDE_CREDENTIAL_CHECK), so the call's reads travel to D1 with the session lookup: a dead token is
+ * refused here (the Worker's 401), and the call awaits this before it writes anything.
+ */
+export async function liveCaller(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+  const refused = await refuseDeadCredentials(request, context);
+  if (refused) throw refused;
+  return getUser(request, context);
+}
+
 async function requestToken(request: Request, config: AppConfig): Promise<string | null> {
   const bearer = bearerToken(request);
   if (bearer) return bearer;

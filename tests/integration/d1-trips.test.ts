@@ -58,7 +58,6 @@ const NOT_YET: Record<string, number> = {
   "routes/api.me DELETE": 3,
   "routes/api.orders.$key PUT": 4,
   "routes/api.orders.$key_.receipt POST": 4,
-  "routes/api.orders.checkout POST": 5,
   "routes/api.prescriptions.upload POST": 4,
   "routes/api.products.$id PATCH": 3,
   "routes/categories.$slug GET": 2,

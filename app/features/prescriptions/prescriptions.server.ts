@@ -86,9 +86,17 @@ export async function discardPrescription(context: AppLoadContext, prescription:
 }
 
 /** The caller's own upload with this id; anyone else's answers exactly like an unknown one. */
-export async function ownPrescription(context: AppLoadContext, userId: string, id: string) {
-  const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
-  return row && row.userId === userId ? row : undefined;
+export async function ownPrescription(
+  context: AppLoadContext,
+  userId: string | null | Promise<string | null>,
+  id: string,
+) {
+  // The owner may still be on its way (the session lookup): the row is read beside it, in the same trip.
+  const reading = /^[0-9a-f-]{36}$/.test(id) ? getPrescription(context.db, id) : Promise.resolve(undefined);
+  reading.catch(() => undefined);
+  const owner = await userId;
+  const row = await reading;
+  return row && owner !== null && row.userId === owner ? row : undefined;
 }
 
 /**

@@ -53,7 +53,7 @@ export async function uploadPrescription(
   if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
   // The form's tick is consent given again; an API upload counts as consent unless it was withdrawn. A
   // guest's photo at checkout is consented to on that form and belongs to the order, not to an account.
-  if (owner) await consentToUpload(context, owner, { explicit: requireConsent });
+  const consent = owner ? await consentToUpload(context, owner, { explicit: requireConsent }) : [];
   const image = await reencodeWithin(context, await readImageField(form, field), {
     maxSide: PRESCRIPTION_MAX_SIDE,
     quality: PRESCRIPTION_QUALITY,
@@ -70,7 +70,7 @@ export async function uploadPrescription(
   };
   await bucket.put(row.imageKey, image.bytes, { httpMetadata: { contentType: image.contentType } });
   try {
-    await insertPrescription(context.db, row);
+    await context.db.batch([insertPrescription(context.db, row), ...consent]);
   } catch (error) {
     // No row, no orphan: remove the stored image again.
     await bucket.delete(row.imageKey);

@@ -99,9 +99,13 @@ export default {
 
 /**
  * API calls that write, yet start their reads beside the dead-token check (one trip to D1 for both): each
- * awaits liveCaller (services/session.server.ts) before it writes, so a refused call writes nothing.
+ * refuses a dead token before it writes (liveCaller in services/session.server.ts, or a guard that wants a
+ * signed-in caller), so a refused call writes nothing.
  */
-const READS_BESIDE_CREDENTIAL_CHECK = new Set(["POST /api/orders/checkout"]);
+const READS_BESIDE_CREDENTIAL_CHECK: readonly (readonly [string, RegExp])[] = [
+  ["POST", /^\/api\/orders\/checkout$/],
+  ["PATCH", /^\/api\/products\/[^/]+$/],
+];
 
 /** Every request once the configuration is known: refused here, or answered by Remix (or the edge cache). */
 async function answer(
@@ -144,7 +148,9 @@ async function answer(
     const besideCheck =
       request.method === "GET" ||
       request.method === "HEAD" ||
-      READS_BESIDE_CREDENTIAL_CHECK.has(`${request.method} ${url.pathname}`);
+      READS_BESIDE_CREDENTIAL_CHECK.some(
+        ([method, path]) => request.method === method && path.test(url.pathname),
+      );
     if (!besideCheck) {
       const refused = await refusing;
       if (refused) return refused;

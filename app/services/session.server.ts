@@ -50,13 +50,6 @@ export async function newSession(context: AppLoadContext, userId: string) {
   return { statements, started };
 }
 
-/** Starts a new session. Returns the token and its cookie. */
-export async function createSession(context: AppLoadContext, userId: string) {
-  const session = await newSession(context, userId);
-  await context.db.batch(session.statements);
-  return session.started();
-}
-
 function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");
   const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim()) : null;

@@ -105,6 +105,7 @@ export default {
 const READS_BESIDE_CREDENTIAL_CHECK: readonly (readonly [string, RegExp])[] = [
   ["POST", /^\/api\/orders\/checkout$/],
   ["PATCH", /^\/api\/products\/[^/]+$/],
+  ["PUT", /^\/api\/orders\/[^/]+$/],
 ];
 
 /** Every request once the configuration is known: refused here, or answered by Remix (or the edge cache). */

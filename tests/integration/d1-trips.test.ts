@@ -56,7 +56,7 @@ const NOT_YET: Record<string, number> = {
   "routes/admin.reviews POST": 3,
   "routes/admin.users POST": 4,
   "routes/api.me DELETE": 3,
-  "routes/api.orders.$key PUT": 4,
+  "routes/api.orders.$key PUT": 3,
   "routes/api.orders.$key_.receipt POST": 4,
   "routes/api.prescriptions.upload POST": 3,
   "routes/dashboard POST": 3,

@@ -350,11 +350,9 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   const cart = await readCart(request, context.config);
   const pricing = priceCart(context, cart);
   pricing.catch(() => undefined);
-  const delivery = deliveryQuote(
-    context,
-    deliveryChoice,
-    pricing.then((p) => p.totalKobo),
-  );
+  const subtotal = pricing.then((p) => p.totalKobo);
+  subtotal.catch(() => undefined);
+  const delivery = deliveryQuote(context, deliveryChoice, subtotal);
   const existing = await earlier;
   if (existing) return { order: existing, setCookie: emptyCart };
   const priced = await pricing;
@@ -495,13 +493,10 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   buyer.catch(() => undefined);
   const pricing = parsed ? priceItems(context, parsed.payload.items) : undefined;
   pricing?.catch(() => undefined);
-  const delivery = parsed
-    ? deliveryQuote(
-        context,
-        parsed.choice,
-        pricing!.then(({ lines }) => totalOf(lines)),
-      )
-    : undefined;
+  // Its refusal (an unknown product) is answered through `pricing`; this copy must not go unhandled.
+  const subtotal = pricing?.then(({ lines }) => totalOf(lines));
+  subtotal?.catch(() => undefined);
+  const delivery = parsed && subtotal ? deliveryQuote(context, parsed.choice, subtotal) : undefined;
   const named = parsed?.payload.prescriptionId
     ? ownPrescription(
         context,

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { nairaToKobo } from "~/lib/money";
+import { GUEST_CHANNEL } from "~/lib/messages";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import { generateOrderRef, randomToken } from "~/lib/random";
 import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
@@ -148,6 +149,7 @@ async function placeOrder(
       paymentMethod: input.choice.paymentMethod,
       paymentStatus: "unpaid",
       reviewStatus,
+      updatesBy: input.choice.updatesBy,
     });
     const outcome = await insertOrder(
       db,
@@ -167,6 +169,7 @@ async function placeOrder(
         deliveryState: delivery?.state ?? null,
         deliveryFeeKobo: delivery?.feeKobo ?? null,
         paymentMethod: input.choice.paymentMethod,
+        updatesBy: input.choice.updatesBy,
         totalKobo,
       },
       input.lines.map((line) => ({
@@ -205,6 +208,8 @@ const canonicalDetails = (d: Details, c: DeliveryChoice) => [
   d.deliveryAddress,
   c.deliveryState ?? "",
   c.paymentMethod,
+  // Only a choice other than the default counts: fingerprints from before the choice stay the same.
+  ...(c.updatesBy === GUEST_CHANNEL ? [] : [c.updatesBy]),
 ];
 
 /** Paying online only while the shop has it switched on (the form then offers it). */
@@ -299,6 +304,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   const deliveryChoice = parseOrThrow(deliveryChoiceSchema, {
     deliveryState: form.get("deliveryState") ?? undefined,
     paymentMethod: form.get("paymentMethod") ?? undefined,
+    updatesBy: form.get("updatesBy") ?? undefined,
   });
   refuseOfflineMethod(context, deliveryChoice);
   // The form always asks where to: a new order carries its state and fee. Only older API clients leave
@@ -427,6 +433,7 @@ const apiPayloadSchema = z.object({
   prescriptionId: z.string({ error: "prescriptionId must be a string" }).max(100).optional(),
   deliveryState: z.unknown().optional(),
   paymentMethod: z.unknown().optional(),
+  updatesBy: z.unknown().optional(),
 });
 
 /**
@@ -441,6 +448,7 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   const deliveryChoice = parseOrThrow(deliveryChoiceSchema, {
     deliveryState: payload.deliveryState,
     paymentMethod: payload.paymentMethod,
+    updatesBy: payload.updatesBy,
   });
   refuseOfflineMethod(context, deliveryChoice);
   const { lines, priceChanges } = await priceItems(context, payload.items);

@@ -97,6 +97,17 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
+/**
+ * API calls that write, yet start their reads beside the dead-token check (one trip to D1 for both): each
+ * refuses a dead token before it writes (liveCaller in services/session.server.ts, or a guard that wants a
+ * signed-in caller), so a refused call writes nothing.
+ */
+const READS_BESIDE_CREDENTIAL_CHECK: readonly (readonly [string, RegExp])[] = [
+  ["POST", /^\/api\/orders\/checkout$/],
+  ["PATCH", /^\/api\/products\/[^/]+$/],
+  ["PUT", /^\/api\/orders\/[^/]+$/],
+];
+
 /** Every request once the configuration is known: refused here, or answered by Remix (or the edge cache). */
 async function answer(
   request: Request,
@@ -131,16 +142,22 @@ async function answer(
     const session = await openD1Session(env.DB, request, config);
     const context = createAppLoadContext(env, ctx, config, renderNonce, url.origin, session.d1);
     // A dead bearer token is refused on every API call (the session lookup it makes is the one the route
-    // then reads). A call that may write waits for that answer before any route runs; a read runs beside
-    // it, so its own queries travel to D1 with the lookup, and its answer is dropped when refused.
+    // then reads). A call that may write waits for that answer before any route runs (but those listed in
+    // READS_BESIDE_CREDENTIAL_CHECK, which wait for it themselves); a read runs beside it, so its own
+    // queries travel to D1 with the lookup, and its answer is dropped when refused.
     const refusing = refuseDeadCredentials(request, context);
-    const reads = request.method === "GET" || request.method === "HEAD";
-    if (!reads) {
+    const besideCheck =
+      request.method === "GET" ||
+      request.method === "HEAD" ||
+      READS_BESIDE_CREDENTIAL_CHECK.some(
+        ([method, path]) => request.method === method && path.test(url.pathname),
+      );
+    if (!besideCheck) {
       const refused = await refusing;
       if (refused) return refused;
     }
     const rendering = handleRemixRequest(forRemix(limited, url), context);
-    if (reads) {
+    if (besideCheck) {
       rendering.catch(() => undefined);
       const refused = await refusing;
       if (refused) return refused;

@@ -51,7 +51,10 @@ export async function insertOrder(
   items: NewOrderItem[],
   /** More statements of the same order (its messages), written after it in the same batch. */
   also: BatchItem<"sqlite">[] = [],
-): Promise<"created" | "duplicate-key" | "duplicate-ref" | "out-of-stock" | "account-gone"> {
+): Promise<
+  | { outcome: "created"; order: OrderWithItems }
+  | { outcome: "duplicate-key" | "duplicate-ref" | "out-of-stock" | "account-gone" }
+> {
   const decrements = items.flatMap((item) =>
     item.productId == null
       ? []
@@ -62,19 +65,24 @@ export async function insertOrder(
             .where(and(eq(products.id, item.productId), isNotNull(products.stock))),
         ],
   );
+  // The order is read back as the batch's last statements: the answer needs no trip of its own.
+  const readBack = orderReads(db, eq(orders.id, order.id));
   try {
-    await db.batch([
+    const results = await db.batch([
       db.insert(orders).values(order),
       db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order.id }))),
       ...decrements,
       ...also,
+      ...readBack.statements,
     ]);
-    return "created";
+    const written = readBack.assemble(results.slice(-readBack.statements.length) as unknown as ReadResults);
+    if (!written) throw new Error("The order vanished after it was written");
+    return { outcome: "created", order: written };
   } catch (error) {
-    if (raised(error, "products_stock_insufficient")) return "out-of-stock";
-    if (raised(error, "orders_account_missing")) return "account-gone";
-    if (isUniqueViolation(error, "idempotency_key")) return "duplicate-key";
-    if (isUniqueViolation(error, "order_ref")) return "duplicate-ref";
+    if (raised(error, "products_stock_insufficient")) return { outcome: "out-of-stock" };
+    if (raised(error, "orders_account_missing")) return { outcome: "account-gone" };
+    if (isUniqueViolation(error, "idempotency_key")) return { outcome: "duplicate-key" };
+    if (isUniqueViolation(error, "order_ref")) return { outcome: "duplicate-ref" };
     throw error;
   }
 }
@@ -95,8 +103,16 @@ async function reviewsFor(db: Database, orderIds: string[]) {
  * the reviews are picked by the same condition, not by the id read first.
  */
 async function orderWhere(db: Database, where: SQL): Promise<OrderWithItems | undefined> {
+  const { statements, assemble } = orderReads(db, where);
+  return assemble(await db.batch(statements));
+}
+
+type ReadResults = readonly [Order[], OrderItem[], PrescriptionReview[]];
+
+/** The statements that read the order `where` picks (for a batch of the caller's), and their assembly. */
+function orderReads(db: Database, where: SQL) {
   const picked = db.select({ id: orders.id }).from(orders).where(where);
-  const [rows, items, reviews] = await db.batch([
+  const statements = [
     db.select().from(orders).where(where).limit(1),
     db.select().from(orderItems).where(inArray(orderItems.orderId, picked)).orderBy(orderItems.id),
     db
@@ -104,10 +120,13 @@ async function orderWhere(db: Database, where: SQL): Promise<OrderWithItems | un
       .from(prescriptionReviews)
       .where(inArray(prescriptionReviews.orderId, picked))
       .orderBy(prescriptionReviews.createdAt, prescriptionReviews.id),
-  ]);
-  const order = rows[0];
-  if (!order) return undefined;
-  return { ...order, items, review: order.reviewStatus ? (reviews.at(-1) ?? null) : null };
+  ] as const;
+  const assemble = ([rows, items, reviews]: ReadResults): OrderWithItems | undefined => {
+    const order = rows[0];
+    if (!order) return undefined;
+    return { ...order, items, review: order.reviewStatus ? (reviews.at(-1) ?? null) : null };
+  };
+  return { statements, assemble };
 }
 
 export async function getOrderById(db: Database, id: string) {

@@ -3,8 +3,9 @@ import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, prescriptions, users, type Prescription } from "~/db/schema";
 
-export async function insertPrescription(db: Database, row: Omit<Prescription, "createdAt">) {
-  await db.insert(prescriptions).values(row);
+/** The statement that records an upload (for the caller's batch, with its consent). */
+export function insertPrescription(db: Database, row: Omit<Prescription, "createdAt">) {
+  return db.insert(prescriptions).values(row);
 }
 
 export async function deletePrescription(db: Database, id: string) {

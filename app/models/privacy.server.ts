@@ -2,7 +2,20 @@
  * Queries behind the data-protection rights and housekeeping: consents, who viewed a prescription, the
  * contact messages an account sent, account deletion with its orders anonymised, and the retention sweep.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
@@ -52,11 +65,31 @@ export async function listConsents(db: Database, userId: string | SQL) {
     .orderBy(asc(consents.givenAt), asc(consents.id));
 }
 
-export async function insertConsent(
+/**
+ * Gives a consent under `noticeVersion` unless an active one under it already stands; an active one under
+ * an older notice is withdrawn and replaced. Conditional statements, with no read first: they travel in
+ * one batch, the caller's other writes beside them.
+ */
+export function giveConsentStatements(
   db: Database,
-  row: { userId: string; kind: ConsentKind; noticeVersion: string; givenAt: number },
+  {
+    userId,
+    kind,
+    noticeVersion,
+    now,
+  }: { userId: string; kind: ConsentKind; noticeVersion: string; now: number },
 ) {
-  await db.insert(consents).values(row);
+  const active = and(eq(consents.userId, userId), eq(consents.kind, kind), isNull(consents.withdrawnAt));
+  return [
+    db
+      .update(consents)
+      .set({ withdrawnAt: now })
+      .where(and(active, ne(consents.noticeVersion, noticeVersion))),
+    db.insert(consents).select(
+      sql`SELECT NULL, ${userId}, ${kind}, ${noticeVersion}, ${now}, NULL WHERE NOT EXISTS (
+        SELECT 1 FROM ${consents} WHERE ${and(active, eq(consents.noticeVersion, noticeVersion))})`,
+    ),
+  ] as const;
 }
 
 export async function withdrawConsents(db: Database, userId: string, kind: ConsentKind, at: number) {

@@ -10,16 +10,18 @@
  * of 3+ characters; `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for a
  * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
  * word, and each with up to two letters deleted) for corrections; `product_words` (each catalogue word
- * with its products, in name order) for a search of one word. All are kept by triggers. A misspelt word
- * is looked up by its own deletion variants, an index lookup per variant: no edit distance is computed over
- * the catalogue, only over the few words that share a variant.
+ * with its products, in name order; `product_words_main` the same for words of a product's own fields) for
+ * searches with a word of 3+ letters. All are kept by triggers. A misspelt word is looked up by its own
+ * deletion variants, an index lookup per variant: no edit distance is computed over the catalogue, only
+ * over the few words that share a variant.
  *
- * A search of one term whose texts are runs of letters (most searches: a name, a generic, a brand, a
- * misspelling) takes the word postings (wordsPage): its catalogue words' products merged in name order.
- * Any other search is one statement that answers a page with the corrections it used: the corrections, the
- * candidates (capped, so a
- * common term costs no more than a rare one), their count, and only the way to a page the counts pick (the
- * other ways' guards are constant and false, so SQLite never starts them):
+ * A search of up to four terms, written in ASCII without digits, each of runs of 3+ letters or an everyday
+ * phrase (most searches: a name, a generic, a brand, a misspelling, "cough syrup", "vit c") takes the word
+ * postings (wordsPage): the products of the rarest term's words merged in name order, the other terms tested
+ * on each. Any other search ("500mg", "tablets 30", "co-amoxiclav", "#4321", five terms, "paracétamol") is
+ * one statement that answers a page with the corrections it used: the corrections, the candidates (capped,
+ * so a common term costs no more than a rare one), their count, and only the way to a page the counts pick
+ * (the other ways' guards are constant and false, so SQLite never starts them):
  * - 2,000 or more products hold the search as typed: walk the name index (or the category's) in name order,
  *   testing each row, until the page is full (many matches fill a page quickly); other names and
  *   corrections add nothing a shopper would page to;
@@ -29,7 +31,13 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "~/lib/sql-like";
-import { deletionVariants, MAX_EDITS, type SearchPlan, type SearchTerm } from "~/lib/search-query";
+import {
+  CORRECT_UP_TO_LETTERS,
+  deletionVariants,
+  MAX_EDITS,
+  type SearchPlan,
+  type SearchTerm,
+} from "~/lib/search-query";
 
 /** Up to this many candidates are fetched and sorted; above it, a walk in name order stops sooner. */
 export const SORT_AT_MOST = 2_000;
@@ -247,64 +255,156 @@ const WORD_ARMS = 4;
 /** Searches of more terms take the general statement (each term is a test on every product read). */
 const MAX_WORD_TERMS = 4;
 
-/** Whether the word postings answer a search: each term is looked for only as runs of letters. */
+/** A text that is one run of letters: a field holds it exactly when one of the field's words does. */
 const WORD = /^[a-z]{3,30}$/;
+/** A catalogue word as the word postings cut them: a run of letters (drizzle: product_words). */
+const RUN = /[a-z]+/g;
+
+/** A term's texts with the level each holds it at: 0 as typed, 1 what an everyday phrase means. */
+const textsOf = (term: SearchTerm) => [
+  ...term.literal.map((text) => ({ level: 0, text })),
+  ...term.means.map((text) => ({ level: 1, text })),
+];
+
+/**
+ * The vocabulary patterns that lead to a text that is not one run of letters ("cough syrup", "vit c",
+ * "co-amoxiclav", "tablets (30)"), one per run of 3 to 30 letters: a field holding the text has a word
+ * ending with its first run (equal to it, when something comes before the run), equal to a run in the
+ * middle, starting with its last. Each leads to every product holding the text; the product is then tested
+ * for the text itself. Null when no run is long enough ("500mg", "#43"): such a text is only tested.
+ */
+function keyPatterns(text: string): string[] | null {
+  const lower = text.toLowerCase();
+  const keys: string[] = [];
+  for (const run of lower.matchAll(RUN)) {
+    const word = run[0];
+    if (word.length < 3 || word.length > CORRECT_UP_TO_LETTERS) continue;
+    const end = run.index + word.length;
+    keys.push(`${run.index > 0 ? "" : "%"}${word}${end < lower.length ? "" : "%"}`);
+  }
+  return keys.length > 0 ? keys : null;
+}
+
+/** A correction is one run of letters when nothing of the term's text surrounds it. */
+const exactFix = (term: SearchTerm) =>
+  term.correctable !== null && term.correctable.before === "" && term.correctable.after === "";
+
+/** Whether every text of a term leads to the products holding it through the word postings. */
+const keyed = (term: SearchTerm) =>
+  textsOf(term).every(({ text }) => WORD.test(text) || keyPatterns(text) !== null);
+
+/**
+ * Whether the word postings answer a search: its texts fold case as LIKE does (ASCII) and hold no digits,
+ * and a term leads to its products. A text other than one run of letters is tested on every product of
+ * its rarest word, so only the everyday phrases (app/lib/everyday-words.ts, a list we keep) are read this
+ * way: a number or a letter beside a common word as the shopper typed it ("tablets 30", "syrup c",
+ * "anti-x") would cost thousands of tests when few products hold it, and the general statement's trigram
+ * index finds those at once.
+ */
+const NO_DIGITS_ASCII = /^[\x20-\x2f\x3a-\x7e]*$/;
 function wordTerms(terms: SearchTerm[]): boolean {
   return (
     terms.length <= MAX_WORD_TERMS &&
     terms.every(
       (term) =>
-        [...term.literal, ...term.means].every((text) => WORD.test(text)) &&
-        (!term.correctable || (term.correctable.before === "" && term.correctable.after === "")),
-    )
+        textsOf(term).every(({ text }) => NO_DIGITS_ASCII.test(text)) &&
+        (term.means.length > 0 ? keyed(term) : textsOf(term).every(({ text }) => WORD.test(text))) &&
+        (!term.correctable || exactFix(term)),
+    ) &&
+    terms.some(keyed)
   );
 }
 
 /**
- * The page of a search whose terms are each looked for as runs of letters (most searches: a name, a
- * generic, a brand, a misspelling), through the word postings (drizzle: product_words, each catalogue word
- * with its products in name order). A field holds such a text exactly when one of its words does, so the
- * catalogue words holding each term's texts (a scan of the vocabulary, not of the products) lead to every
- * match: `words` holds them by term and level (0 as typed, 1 what an everyday phrase means, 2 a
- * correction). A term is held at level 0 through a word in the name, category or generic name, at level 1
- * through any word of levels 0-1 (other names included), at level 2 through any; a product's tier is its
- * terms' highest level.
+ * The page of a search through the word postings (drizzle: product_words, each catalogue word with its
+ * products in name order): most searches (a name, a generic, a brand, a misspelling), and everyday phrases
+ * ("cough syrup", "vit c", "oral rehydration").
  *
- * The `driver` term, the one whose words the fewest products hold, gives each tier's candidates: its
- * words' products come out of the index in name order and SQLite merges the arms of a compound SELECT
- * that each come out ordered, so a tier is read in name order and stops at the page's end, each candidate
- * tested for the other terms by a lookup per term. The statement stays small enough to compile quickly (D1
- * compiles every statement it runs).
+ * A field holds a text of one run of letters exactly when one of its words does, so the catalogue words
+ * holding it (a scan of the vocabulary, not of the products) are its test: a product holds it when it has a
+ * posting of one of them. Any other text is tested on the product's row (LIKE, as the general statement
+ * does), and reached through the words of one of its runs (keyPatterns), the run whose words the fewest
+ * products hold: a phrase of a common word and a rare one is read through the rare one. `words` holds, by
+ * term and level (0 as typed, 1 what an everyday phrase means, 2 a correction), the words that decide
+ * (`exact`) or lead; `phrases` the texts tested on the row. A term is held at level 0 in the name,
+ * category or generic name, at level 1 through any text of levels 0-1 in any field (other names included),
+ * at level 2 through any; a product's tier is its terms' highest level.
+ *
+ * The `driver` term, of those whose texts all lead somewhere, the one whose words the fewest products hold,
+ * gives each tier's candidates: its words' products come out of the index in name order and SQLite merges
+ * the arms of a compound SELECT that each come out ordered, so a tier is read in name order and stops at
+ * the page's end, each candidate tested for every term by index lookups (and its row, for a text tested
+ * there). The statement stays small enough to compile quickly (D1 compiles every statement it runs).
  */
 function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL {
   const single = terms.length === 1;
-  const asked = terms.flatMap((term, i) => [
-    ...term.literal.map((text) => [i, 0, containsPattern(text)]),
-    ...term.means.map((text) => [i, 1, containsPattern(text)]),
-  ]);
-  /** Term j holds through its words of levels up to `level`. */
-  const held = (j: number, level: number) =>
-    sql`EXISTS (SELECT 1 FROM product_words AS x WHERE x.word IN (SELECT word FROM words WHERE term = ${int(j)}
-      AND level <= ${int(level)}) AND x.name = w.name AND x.product_id = w.product_id${level === 0 ? sql` AND x.other = 0` : sql``})`;
+  const leading = terms.flatMap((term, i) => (keyed(term) ? [i] : []));
+  const leads = terms.flatMap((term, i) =>
+    textsOf(term).flatMap(({ level, text }, n) =>
+      WORD.test(text)
+        ? [[i, level, n, containsPattern(text), 1]]
+        : keyed(term)
+          ? (keyPatterns(text) ?? []).map((pattern) => [i, level, n, pattern, 0])
+          : [],
+    ),
+  );
+  const phrases = terms.flatMap((term, i) =>
+    textsOf(term).flatMap(({ level, text }) => (WORD.test(text) ? [] : [[i, level, containsPattern(text)]])),
+  );
+  const fixTerms = (test: (term: SearchTerm) => boolean) =>
+    or(terms.flatMap((term, i) => (term.correctable && test(term) ? [sql`term = ${int(i)}`] : [])));
+  const hasTexts = (j: number, level: number, exact: boolean) =>
+    textsOf(terms[j]!).some((t) => t.level <= level && WORD.test(t.text) === exact) ||
+    (level >= FIX && terms[j]!.correctable !== null && exactFix(terms[j]!) === exact);
+
+  /** Tests of the terms on a candidate `w`; `row` is set when one reads the product's row `p`. */
+  let row = false;
+  /** Term j holds through its texts of levels up to `level`. */
+  const held = (j: number, level: number): SQL => {
+    const tests: SQL[] = [];
+    if (hasTexts(j, level, true)) {
+      tests.push(sql`EXISTS (SELECT 1 FROM product_words AS x WHERE x.word IN (SELECT word FROM words
+        WHERE term = ${int(j)} AND level <= ${int(level)} AND exact = 1) AND x.name = w.name
+        AND x.product_id = w.product_id${level === 0 ? sql` AND x.other = 0` : sql``})`);
+    }
+    if (hasTexts(j, level, false)) {
+      row = true;
+      const fields = level === 0 ? MAIN_COLUMNS : ALL_COLUMNS;
+      tests.push(sql`EXISTS (SELECT 1 FROM phrases AS t WHERE t.term = ${int(j)} AND t.level <= ${int(level)}
+        AND ${or(fields.map((name) => sql`p.${sql.identifier(name)} LIKE t.pattern ESCAPE '\\'`))})`);
+    }
+    return or(tests);
+  };
   const all = (level: number) => and(terms.map((_, j) => held(j, level)));
-  /** The driver holds by construction; with one term there is nothing else to test. */
-  const others = (level: number) => (single ? sql`1` : all(level));
+  /** With one term whose texts are words, a candidate holds it by construction. */
+  const others = (level: number) => (single && !hasTexts(0, level, false) ? sql`1` : all(level));
   const inCategory =
     category === undefined
       ? sql``
       : // The category index holds name and id too: the lookup reads no product row.
         sql`AND EXISTS (SELECT 1 FROM products AS c INDEXED BY products_category_idx
           WHERE c.category = (SELECT category FROM wanted) AND c.name = w.name AND c.id = w.product_id)`;
-  const tier = (level: number, test: SQL) => {
+  const tier = (level: number, holds: (level: number) => SQL) => {
+    row = false;
+    const tested = holds(level);
+    // The name index holds every field a search reads, in the postings' order: a candidate's fields are read
+    // from the index pages its neighbours used, not from its row.
+    const test = row
+      ? sql`EXISTS (SELECT 1 FROM products AS p INDEXED BY products_name_idx
+          WHERE p.name = w.name AND p.id = w.product_id AND ${tested})`
+      : tested;
     const set = sql.raw(`d${level}`);
+    // The first tier reads the postings in a product's own fields alone (drizzle: product_words_main).
+    const postings =
+      level === 0 ? sql`product_words AS w INDEXED BY product_words_main` : sql`product_words AS w`;
     const main = level === 0 ? sql` AND w.other = 0` : sql``;
     const arms = [
       ...Array.from(
         { length: WORD_ARMS },
-        (_, n) => sql`SELECT w.name, w.product_id FROM product_words AS w
+        (_, n) => sql`SELECT w.name, w.product_id FROM ${postings}
           WHERE w.word = (SELECT word FROM ${set} WHERE nth = ${int(n + 1)})${main}`,
       ),
-      sql`SELECT w.name, w.product_id FROM product_words AS w
+      sql`SELECT w.name, w.product_id FROM ${postings}
         WHERE w.word IN (SELECT word FROM ${set} WHERE nth > ${int(WORD_ARMS)})${main}`,
     ];
     return sql`SELECT w.name, w.product_id FROM (${sql.join(arms, sql` UNION `)} ORDER BY 1, 2) AS w
@@ -315,32 +415,58 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
     sql`SELECT row_number() OVER (ORDER BY word), word FROM (SELECT DISTINCT word FROM words
       WHERE term = (SELECT term FROM driver) AND ${level === 2 && single ? sql`level = 2` : sql`level <= ${int(level)}`})`;
   return sql`${category === undefined ? sql`` : sql`wanted(category) AS (SELECT ${category}),`}
-    words(term, level, word) AS MATERIALIZED (
-      SELECT DISTINCT p.term, p.level, v.word FROM (
-        SELECT value ->> 0 AS term, value ->> 1 AS level, value ->> 2 AS pattern FROM json_each(${JSON.stringify(asked)})
-        UNION ALL SELECT term, 2, '%' || word || '%' FROM fix
-      ) AS p JOIN search_words AS v ON v.products > 0 AND v.word LIKE p.pattern ESCAPE '\\'
+    texts(term, level, text, pattern, exact) AS (
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(${JSON.stringify(leads)})
+      UNION ALL
+      SELECT term, 2, -nth, (CASE WHEN ${fixTerms((t) => t.correctable!.before !== "")} THEN '' ELSE '%' END)
+        || word || (CASE WHEN ${fixTerms((t) => t.correctable!.after !== "")} THEN '' ELSE '%' END),
+        CASE WHEN ${fixTerms(exactFix)} THEN 1 ELSE 0 END
+      FROM fix
+    ),
+    found(term, level, text, pattern, exact, word, products) AS MATERIALIZED (
+      SELECT a.term, a.level, a.text, a.pattern, a.exact, v.word, ifnull(v.products, 0) FROM texts AS a
+      LEFT JOIN search_words AS v ON v.products > 0 AND v.word LIKE a.pattern ESCAPE '\\'
+    ),
+    chosen(term, level, text, pattern) AS (
+      SELECT term, level, text, pattern FROM (
+        SELECT term, level, text, pattern,
+          row_number() OVER (PARTITION BY term, level, text ORDER BY sum(products), pattern) AS nth
+        FROM found GROUP BY term, level, text, pattern
+      ) WHERE nth = 1
+    ),
+    words(term, level, word, exact) AS MATERIALIZED (
+      SELECT DISTINCT f.term, f.level, f.word, f.exact FROM found AS f
+      JOIN chosen AS c ON c.term = f.term AND c.level = f.level AND c.text = f.text AND c.pattern = f.pattern
+      WHERE f.word IS NOT NULL
+    ),
+    phrases(term, level, pattern) AS MATERIALIZED (
+      SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${JSON.stringify(phrases)})
+      UNION ALL
+      SELECT term, 2, pattern FROM fix WHERE ${fixTerms((t) => !exactFix(t))}
     ),
     driver(term) AS MATERIALIZED (${
-      single
-        ? sql`SELECT 0`
-        : sql`SELECT t.value FROM json_each(${JSON.stringify(terms.map((_, i) => i))}) AS t
+      leading.length === 1
+        ? sql`SELECT ${int(leading[0]!)}`
+        : sql`SELECT t.value FROM json_each(${JSON.stringify(leading)}) AS t
           ORDER BY (SELECT ifnull(sum(v.products), 0) FROM search_words AS v
             WHERE v.word IN (SELECT word FROM words WHERE term = t.value)), t.value LIMIT 1`
     }),
     d0(nth, word) AS MATERIALIZED (${driverWords(0)}),
     d1(nth, word) AS MATERIALIZED (${driverWords(1)}),
     d2(nth, word) AS MATERIALIZED (${driverWords(2)}),
-    w0(name, id) AS NOT MATERIALIZED (${tier(0, others(0))}),
-    w1(name, id) AS NOT MATERIALIZED (${tier(1, sql`${others(1)} AND NOT ${all(0)}`)}),
-    w2(name, id) AS NOT MATERIALIZED (${tier(2, sql`${others(2)} AND NOT ${all(1)}`)}),
+    w0(name, id) AS NOT MATERIALIZED (${tier(0, others)}),
+    w1(name, id) AS NOT MATERIALIZED (${tier(1, (level) => sql`${others(level)} AND NOT ${all(0)}`)}),
+    w2(name, id) AS NOT MATERIALIZED (${tier(2, (level) => sql`${others(level)} AND NOT ${all(1)}`)}),
     page(id, part, tier) AS (
       SELECT id, 0, 0 FROM w0 UNION ALL SELECT id, 0, 1 FROM w1 UNION ALL SELECT id, 0, 2 FROM w2
       LIMIT ${int(limit)} OFFSET ${int(offset)}
     ),
-    best(tier) AS (
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM w0) THEN 0 WHEN EXISTS (SELECT 1 FROM w1) THEN 1 ELSE 2 END
-    )`;
+    best(tier) AS (${
+      offset === 0
+        ? // The first page starts with the best tier: the tiers are not read again.
+          sql`SELECT min(tier) FROM page`
+        : sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM w0) THEN 0 WHEN EXISTS (SELECT 1 FROM w1) THEN 1 ELSE 2 END`
+    })`;
 }
 
 /** The page of a search of terms (see the header). */

@@ -21,7 +21,7 @@ import { VocabularyOptions } from "~/components/vocabulary-options";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { displayOrderRef } from "~/features/orders/order-status";
-import { backOfficeOrderViews, changeOrder } from "~/features/orders/orders.server";
+import { backOfficeOrderViews, changeOrder, orderToChange } from "~/features/orders/orders.server";
 import {
   isFinalStatus,
   nextStatuses,
@@ -32,7 +32,7 @@ import { DELIVERY_STATUS, PAYMENT_STATUS, type DeliveryStatus, type PaymentStatu
 import { receiptUrlForOrder } from "~/features/orders/order-view";
 import { AppError, type FormFailure } from "~/lib/app-error";
 import { handleIntents } from "~/services/http.server";
-import { carriesSession, requireAdmin, requireBackOfficeUser } from "~/services/session.server";
+import { carriesSession, requireAdmin, requireBackOfficeUser, withReads } from "~/services/session.server";
 import { parsePage } from "~/lib/pagination";
 import { filterQuery, hasFilters, parseOrderFilters, type OrderFilters } from "~/lib/order-filters";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -81,8 +81,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
+  // The order named is read beside the session lookup, and used only once the guard has let the admin in.
+  const [admin, row] = await withReads(request, context, requireBackOfficeUser, () =>
+    orderToChange(context, form?.get("orderId")),
+  );
   const back = safeRedirectPath(form?.get("redirectTo"), "/admin/orders");
   // A refusal with a reason (a prescription awaiting review, a cancelled order) is said on the page; any
   // other, and any failure, is the one line the spec gives.
@@ -93,6 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (typeof id !== "string") throw new AppError(400, "Choose an order.");
     return id;
   };
+  const target = (form: FormData) => row ?? orderId(form);
   return handleIntents(
     form,
     {
@@ -104,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           const payment = form.get("paymentStatus") as PaymentStatus;
           const { order, changed } = await changeOrder(
             context,
-            orderId(form),
+            target(form),
             { paymentStatus: payment },
             admin,
             "admin",
@@ -124,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             return redirect(askingAbout(back, orderId(form)));
           const { order, changed } = await changeOrder(
             context,
-            orderId(form),
+            target(form),
             { deliveryStatus: status },
             admin,
             "admin",

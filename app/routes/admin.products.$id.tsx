@@ -8,6 +8,8 @@ import { otherNamesOf } from "~/lib/other-names";
 import {
   editProduct,
   parseProductIdParam,
+  productFound,
+  productToChange,
   PRODUCT_FIELDS,
   productToEdit,
 } from "~/features/catalogue/admin-products.server";
@@ -52,15 +54,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const admin = await requireBackOfficeUser(request, context);
-  const id = parseProductIdParam(params.id);
-  await handlePage(() => productToEdit(context, id));
+  // The product (and who waits for it) is read beside the session lookup: one trip, then the one write.
+  const [admin, read] = await withReads(request, context, requireBackOfficeUser, () =>
+    productToChange(context, parseProductIdParam(params.id)),
+  );
+  await handlePage(async () => productFound(read));
   const values: Record<string, string> = {};
   return handleForm(
     async () => {
       const form = await readMultipart(request);
       Object.assign(values, formValues(form, PRODUCT_FIELDS, 2000));
-      const updated = await editProduct(context, admin, id!, form);
+      const updated = await editProduct(context, admin, read, form);
       return redirectWithToast(
         "/admin/products",
         { type: "success", message: `Product updated successfully (${updated.name})` },

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LocalTime } from "~/components/local-time";
 import { isPharmacist, reviewPrescriptionOrder, reviewQueue } from "~/features/orders/review.server";
+import { orderToChange } from "~/features/orders/orders.server";
 import { REVIEW_NOTE_MAX } from "~/lib/limits";
 import fields from "virtual:form-constraints/review";
 import type { FormFailure } from "~/lib/app-error";
@@ -25,13 +26,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
   const orderId = String(form?.get("orderId") ?? "").slice(0, 64);
+  // The order is read beside the session lookup, and used only once the guard has let the admin in.
+  const [admin, row] = await withReads(request, context, requireBackOfficeUser, () =>
+    orderToChange(context, orderId),
+  );
   const note = String(form?.get("note") ?? "").slice(0, REVIEW_NOTE_MAX + 1);
   return handleForm(
     async () => {
-      const order = await reviewPrescriptionOrder(context, admin, orderId, {
+      const order = await reviewPrescriptionOrder(context, admin, row ?? orderId, {
         decision: form?.get("decision") ?? undefined,
         note,
       });

@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { changeOrder, ordersOfAccount, toApiOrder } from "~/features/orders/orders.server";
+import { changeOrder, orderToChange, ordersOfAccount, toApiOrder } from "~/features/orders/orders.server";
 import { accountPayAttempts, payUrlsFrom } from "~/features/payments/payments.server";
 import { DELIVERY_STATUS, orList, PAYMENT_STATUS } from "~/lib/vocabularies";
 import { handleApi, methodNotAllowed, parseOrThrow, readJson } from "~/services/http.server";
@@ -48,10 +48,14 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   // GET is the loader's (the orders of an account): both are allowed on this path.
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   return handleApi(async () => {
-    const admin = await requireApiBackOfficeUser(request, context);
+    // The order is read beside the session lookup (the Worker lets this call start beside its dead-token
+    // check: the guard refuses a dead token before anything is written).
+    const [admin, row] = await withReads(request, context, requireApiBackOfficeUser, () =>
+      orderToChange(context, params.key),
+    );
     const change = parseOrThrow(statusSchema, await readJson(request, 4096));
     // Both parts or neither: a refused status change leaves the payment as it was too.
-    const { order } = await changeOrder(context, params.key ?? "", change, admin, "admin");
+    const { order } = await changeOrder(context, row ?? params.key ?? "", change, admin, "admin");
     return Response.json({
       message: "Order status updated",
       order: toApiOrder(order, new URL(request.url).origin),

@@ -5,18 +5,27 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { handleApi, methodNotAllowed, readJson } from "~/services/http.server";
-import { parseProductIdParam, patchProduct, removeProduct } from "~/features/catalogue/admin-products.server";
+import {
+  parseProductIdParam,
+  patchProduct,
+  productToChange,
+  removeProduct,
+} from "~/features/catalogue/admin-products.server";
 import { toApiProduct } from "~/features/catalogue/shop.server";
-import { requireApiBackOfficeUser } from "~/services/session.server";
+import { requireApiBackOfficeUser, withReads } from "~/services/session.server";
 
 const ALLOWED = ["PATCH", "DELETE"];
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   if (request.method === "PATCH") {
     return handleApi(async () => {
-      const admin = await requireApiBackOfficeUser(request, context);
+      // The product is read beside the session lookup (the Worker lets this call start beside its
+      // dead-token check: the guard refuses a dead token before anything is written).
+      const [admin, read] = await withReads(request, context, requireApiBackOfficeUser, () =>
+        productToChange(context, parseProductIdParam(params.id)),
+      );
       const body = await readJson(request);
-      const updated = await patchProduct(context, admin, parseProductIdParam(params.id), body);
+      const updated = await patchProduct(context, admin, read, body);
       return Response.json({
         message: "Product updated successfully",
         product: toApiProduct(updated, new URL(request.url).origin),

@@ -13,7 +13,7 @@ import { loadProductPage } from "~/features/catalogue/product-page.server";
 import type { FormFailure } from "~/lib/app-error";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { handleForm, handlePage, readForm } from "~/services/http.server";
-import { getUser, requireUser, sessionUserRef } from "~/services/session.server";
+import { getUser, sessionUserRef } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -37,12 +37,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
   const id = /^(\d{1,12})(?:-|$)/.exec(params.slug ?? "");
   return handleForm(async () => {
-    const form = await readForm(request);
-    const message = await changeBackInStock(context, user, id ? Number(id[1]) : 0, form.get("intent"));
-    const back = safeRedirectPath(form.get("redirectTo"), new URL(request.url).pathname);
+    const form = readForm(request);
+    form.catch(() => undefined);
+    const message = await changeBackInStock(request, context, id ? Number(id[1]) : 0, form);
+    const back = safeRedirectPath((await form).get("redirectTo"), new URL(request.url).pathname);
     return redirectWithToast(back, { type: "success", message }, context.config);
   });
 }

@@ -50,13 +50,6 @@ export async function newSession(context: AppLoadContext, userId: string) {
   return { statements, started };
 }
 
-/** Starts a new session. Returns the token and its cookie. */
-export async function createSession(context: AppLoadContext, userId: string) {
-  const session = await newSession(context, userId);
-  await context.db.batch(session.statements);
-  return session.started();
-}
-
 function bearerToken(request: Request): string | null {
   const header = request.headers.get("Authorization");
   const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim()) : null;
@@ -84,6 +77,17 @@ export async function refuseDeadCredentials(
     { message: BEARER_TOKEN_DEAD },
     { status: 401, headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } },
   );
+}
+
+/**
+ * The caller of an API call the Worker lets start beside its dead-token check (workers/app.ts,
+ * READS_BESIDE_CREDENTIAL_CHECK), so the call's reads travel to D1 with the session lookup: a dead token is
+ * refused here (the Worker's 401), and the call awaits this before it writes anything.
+ */
+export async function liveCaller(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+  const refused = await refuseDeadCredentials(request, context);
+  if (refused) throw refused;
+  return getUser(request, context);
 }
 
 async function requestToken(request: Request, config: AppConfig): Promise<string | null> {

@@ -93,4 +93,23 @@ describe("a dead bearer token gets 401 on every API call", () => {
     // An empty header is no credential at all.
     expect((await new Client().get("/api/products", { Authorization: "" })).status).toBe(200);
   });
+
+  it("a product edit with an admin's ended session changes nothing (its reads start beside the check)", async () => {
+    const [product] = await seedProducts([DEMO[1]]);
+    const admin = await signUp("Ended Admin", "admin");
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(admin.id).run();
+    const res = await new Client().fetch(`/api/products/${product.id}`, {
+      method: "PATCH",
+      headers: { ...bearer(admin), "Content-Type": "application/json" },
+      body: JSON.stringify({ price: 9999 }),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: BEARER_TOKEN_DEAD });
+    const row = await env.DB.prepare("SELECT price_kobo AS price FROM products WHERE id = ?")
+      .bind(product.id)
+      .first<{ price: number }>();
+    expect(row!.price).toBe(product.priceKobo);
+    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first<{ n: number }>();
+    expect(audit!.n).toBe(0);
+  });
 });

@@ -93,7 +93,7 @@ describe("an account deleted while checkouts are in flight", () => {
     const items = [
       { productId: product.id, name: product.name, unitPriceKobo: product.priceKobo, quantity: 1 },
     ];
-    expect(await insertOrder(createDb(env.DB), order, items)).toBe("account-gone");
+    expect(await insertOrder(createDb(env.DB), order, items)).toEqual({ outcome: "account-gone" });
     await expect(
       env.DB.prepare(
         `INSERT INTO orders (id, order_ref, access_token, idempotency_key, user_id, name, email, phone, delivery_address, total_kobo)
@@ -103,7 +103,13 @@ describe("an account deleted while checkouts are in flight", () => {
         .run(),
     ).rejects.toThrow(/orders_account_missing/);
     expect(await leftovers(customer)).toEqual({ personal: 0, orphans: 0 });
-    // A guest's order (no account) is written as ever.
-    expect(await insertOrder(createDb(env.DB), { ...order, userId: null }, items)).toBe("created");
+    // A guest's order (no account) is written as ever, and read back in its batch.
+    const written = await insertOrder(createDb(env.DB), { ...order, userId: null }, items);
+    expect(written.outcome).toBe("created");
+    expect(written.outcome === "created" && written.order).toMatchObject({
+      id: order.id,
+      userId: null,
+      items: [{ productId: product.id, quantity: 1 }],
+    });
   });
 });

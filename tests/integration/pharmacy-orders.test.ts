@@ -145,7 +145,7 @@ describe("stock at checkout", () => {
         { productId: para.id, name: para.name, imageKey: null, unitPriceKobo: 100, quantity: 2 },
       ],
     );
-    expect(outcome).toBe("out-of-stock");
+    expect(outcome).toEqual({ outcome: "out-of-stock" });
     expect(await countOf("orders")).toBe(0);
     expect(await countOf("order_items")).toBe(0);
     expect(await stockOf(amox.id)).toBe(5);

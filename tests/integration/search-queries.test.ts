@@ -88,6 +88,9 @@ const QUERIES: [string, string][] = [
   ["albendazol", ALBENDAZOLE],
   ["folik acid", FOLIC_ACID],
   ["ferous sulphate", FERROUS],
+  // A misspelt word beside a strength, or inside a name with a sign.
+  ["ibuprofin 400mg", IBUPROFEN],
+  ["co-amoxiclv", AUGMENTIN],
   ["postinor", POSTINOR],
   ["coatem", COARTEM],
   ["buscopam", BUSCOPAN],

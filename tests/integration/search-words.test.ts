@@ -130,6 +130,14 @@ describe("a search of words", () => {
       "vitamins",
       "ferrofol",
       "drops zinc",
+      // Phrases (reached through a word of theirs, tested on the product's fields) and strengths.
+      "syrup 100ml",
+      "zinc syrup 100ml",
+      "cough syrup",
+      "blood tonic",
+      "tablets 12",
+      "zinc tablets 3",
+      "sulphate tablets 1",
     ]) {
       expect(planSearch(q).kind, q).toBe("terms");
       const want = expected(q);
@@ -139,7 +147,7 @@ describe("a search of words", () => {
         expect(await search(q, page), `${q} page ${page}`).toEqual(want.slice((page - 1) * 24, page * 24));
       }
     }
-    for (const q of ["zinc", "ferrous syrup"]) {
+    for (const q of ["zinc", "ferrous syrup", "syrup 100ml", "cough syrup"]) {
       const want = expected(q, "Analgesics");
       for (const page of [1, 2]) {
         expect(await search(q, page, "analgesics"), `${q} in analgesics, page ${page}`).toEqual(

@@ -149,11 +149,14 @@ export async function addProduct(
  * A product coming back into stock (0 → more) tells the customers who asked about it and have not been
  * told yet, and stamps their requests, in the edit's own batch and only while the stock is still 0 as read.
  */
-async function backInStockMessages(context: AppLoadContext, existing: Product, input: Partial<ProductInput>) {
+async function backInStockMessages(
+  context: AppLoadContext,
+  target: ProductToChange,
+  input: Partial<ProductInput>,
+) {
+  const existing = target.product;
   if (existing.stock !== 0 || !input.stock || input.stock <= 0) return { statements: [], messages: [] };
-  const waiting = (await backInStockRequestsFor(context.db, existing.id)).filter(
-    (r) => r.notifiedAt === null,
-  );
+  const waiting = target.waiting.filter((r) => r.notifiedAt === null);
   if (waiting.length === 0) return { statements: [], messages: [] };
   const text = backInStockText(
     input.name ?? existing.name,
@@ -179,14 +182,36 @@ async function backInStockMessages(context: AppLoadContext, existing: Product, i
   };
 }
 
+/**
+ * A product an admin is changing, with who waits for it to come back (told if the change restocks it): read
+ * together, and beside the session lookup by a caller that starts it so (withReads), in one trip to D1.
+ * No product: `product` is undefined (the change is then a 404).
+ */
+export async function productToChange(context: AppLoadContext, id: number | null) {
+  if (!id) return { product: undefined, waiting: [] };
+  const [product, waiting] = await Promise.all([
+    getProductById(context.db, id),
+    backInStockRequestsFor(context.db, id),
+  ]);
+  return { product, waiting };
+}
+type ProductToChange = { product: Product; waiting: Awaited<ReturnType<typeof backInStockRequestsFor>> };
+
+/** The product to change, or a 404. */
+export function productFound(target: Awaited<ReturnType<typeof productToChange>>): ProductToChange {
+  if (!target.product) throw new AppError(404, PRODUCT_NOT_FOUND);
+  return { product: target.product, waiting: target.waiting };
+}
+
 /** Saves a product's changes with their audit entry; 404 when it went meanwhile. */
 async function saveProduct(
   context: AppLoadContext,
   admin: AuditActor,
-  existing: Product,
+  target: ProductToChange,
   input: Partial<ProductInput>,
 ): Promise<Product> {
-  const back = await backInStockMessages(context, existing, input);
+  const existing = target.product;
+  const back = await backInStockMessages(context, target, input);
   const updated = await updateProduct(context.db, existing.id, input, [
     audit(context, admin, {
       action: "product_updated",
@@ -205,14 +230,14 @@ async function saveProduct(
 export async function editProduct(
   context: AppLoadContext,
   admin: AuditActor,
-  id: number,
+  read: Awaited<ReturnType<typeof productToChange>>,
   form: FormData,
 ): Promise<Product> {
-  const existing = await getProductById(context.db, id);
-  if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
+  const target = productFound(read);
+  const existing = target.product;
   const fields = parseProductFields(form);
   const imageKey = await imageFrom(context, form, false);
-  const updated = await saveProduct(context, admin, existing, {
+  const updated = await saveProduct(context, admin, target, {
     ...fields,
     ...(imageKey ? { imageKey } : {}),
   });
@@ -268,11 +293,11 @@ export const unknownFieldsMessage = (fields: string[]) =>
 export async function patchProduct(
   context: AppLoadContext,
   admin: AuditActor,
-  id: number | null,
+  read: Awaited<ReturnType<typeof productToChange>>,
   body: unknown,
 ): Promise<Product> {
-  const existing = id ? await getProductById(context.db, id) : undefined;
-  if (!existing) throw new AppError(404, PRODUCT_NOT_FOUND);
+  const target = productFound(read);
+  const existing = target.product;
   if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length === 0) {
     throw new AppError(400, PATCH_NEEDS_OBJECT);
   }
@@ -295,5 +320,5 @@ export async function patchProduct(
     }
     input.medicineClass = prescriptionOnly ? "prescription" : classNow === "prescription" ? "otc" : classNow;
   }
-  return saveProduct(context, admin, existing, input);
+  return saveProduct(context, admin, target, input);
 }

@@ -4,11 +4,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
-import type { PublicUser } from "~/lib/user";
 import type { UserRef } from "~/models/user.server";
 import { productImageUrl } from "~/lib/images";
 import { askBackInStock, backInStockOf, forgetBackInStock } from "~/models/back-in-stock.server";
 import { getProductById } from "~/models/product.server";
+import { requireUser, withReads } from "~/services/session.server";
 import {
   BACK_IN_STOCK_INTENT,
   backInStockAsked,
@@ -20,12 +20,16 @@ import { productPath, stockView } from "./product-view";
 
 /** The form's intent: ask, or stop asking; anything else is a 400. */
 export async function changeBackInStock(
+  request: Request,
   context: AppLoadContext,
-  user: PublicUser,
   productId: number,
-  intent: FormDataEntryValue | null,
+  form: Promise<FormData>,
 ): Promise<string> {
-  const product = await getProductById(context.db, productId);
+  // The product is read beside the session lookup (one trip to D1), then the one write.
+  const [user, product] = await withReads(request, context, requireUser, () =>
+    getProductById(context.db, productId),
+  );
+  const intent = (await form).get("intent");
   if (!product) throw new AppError(404, PRODUCT_PAGE_NOT_FOUND);
   if (intent === BACK_IN_STOCK_INTENT.forget) {
     await forgetBackInStock(context.db, user.id, product.id);

@@ -12,7 +12,6 @@ import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import { generateOrderRef, randomToken } from "~/lib/random";
 import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
 import {
-  getOrderById,
   getOrderByIdempotencyKey,
   insertOrder,
   lastDeliveryDetails,
@@ -30,8 +29,8 @@ import {
 } from "../prescriptions/prescriptions.server";
 import { getProfile, type Profile, type UserRef } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
-import { quoteDelivery, UNKNOWN_STATE } from "../delivery/delivery.server";
-import { getUser } from "~/services/session.server";
+import { quoteDelivery, UNKNOWN_STATE, type DeliveryQuote } from "../delivery/delivery.server";
+import { liveCaller } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
 import { CART_MAX_LINES, CART_MAX_QTY_PER_LINE } from "../cart/cart";
 import { readCart, writeCart } from "../cart/cart-cookie.server";
@@ -69,8 +68,14 @@ type PlaceOrderInput = {
    */
   prescriptionId?: string | null | Promise<string | null>;
   choice: DeliveryChoice;
-  /** The caller has just looked for an earlier order with this key and found none. */
-  checked?: boolean;
+  /** The delivery's quote (deliveryQuote), started beside the caller's other reads. */
+  delivery: Promise<DeliveryQuote | null>;
+  /**
+   * The caller has just looked for an earlier order with this key and found none. Otherwise nobody looked:
+   * the order's batch finds an earlier one (the key's unique index refuses it), and a refusal of a new order
+   * looks first, so a retry still replays.
+   */
+  checked: boolean;
 };
 
 /** The lines a pharmacist must check against a prescription (the server decides, from the catalogue). */
@@ -93,6 +98,23 @@ function assertInStock(lines: PricedLine[]) {
   if (shortages.length > 0) throw new AppError(409, outOfStockMessage(shortages));
 }
 
+/**
+ * What delivering the order costs (null: no state given, the fee is to be confirmed). The server prices
+ * delivery as it prices the lines; its reads start at once, while the subtotal may still be on its way.
+ */
+function deliveryQuote(
+  context: AppLoadContext,
+  choice: DeliveryChoice,
+  subtotalKobo: Promise<number>,
+): Promise<DeliveryQuote | null> {
+  const quote =
+    choice.deliveryState === null
+      ? Promise.resolve(null)
+      : quoteDelivery(context, choice.deliveryState, subtotalKobo);
+  quote.catch(() => undefined);
+  return quote;
+}
+
 /** The order this caller already placed with this key and this request; 409 when the request differs. */
 async function earlierOrder(context: AppLoadContext, key: ScopedKey) {
   const existing = await getOrderByIdempotencyKey(context.db, key.hash);
@@ -113,23 +135,22 @@ async function placeOrder(
 ): Promise<{ order: OrderWithItems; created: boolean }> {
   const { db } = context;
   const subtotalKobo = totalOf(input.lines);
-  // The earlier order, the prescription's check and the delivery fee travel to D1 together (one trip);
-  // a replay ignores the other two. The server prices delivery as it prices the lines; no state given:
-  // the fee is to be confirmed.
-  const earlier = input.checked ? undefined : earlierOrder(context, input.key);
   const prescribing = Promise.resolve(input.prescriptionId ?? null);
-  const quoting =
-    input.choice.deliveryState === null
-      ? Promise.resolve(null)
-      : quoteDelivery(context, input.choice.deliveryState, subtotalKobo);
   prescribing.catch(() => undefined);
-  quoting.catch(() => undefined);
-  const existing = await earlier;
-  if (existing) return { order: existing, created: false };
-  if (input.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
-  // Awaited one after the other: a refused prescription is said before an unknown state.
-  const prescriptionId = await prescribing;
-  const delivery = await quoting;
+  let prescriptionId: string | null;
+  let delivery: DeliveryQuote | null;
+  try {
+    if (input.lines.length === 0) throw new AppError(400, EMPTY_CART_MESSAGE);
+    // Awaited one after the other: a refused prescription is said before an unknown state.
+    prescriptionId = await prescribing;
+    delivery = await input.delivery;
+  } catch (error) {
+    // A retry of an order already made replays it, whatever would refuse a new one now (its units sold
+    // out, say): one more trip to D1, on a refusal only.
+    const existing = input.checked ? undefined : await earlierOrder(context, input.key);
+    if (existing) return { order: existing, created: false };
+    throw error;
+  }
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const id = crypto.randomUUID();
@@ -151,7 +172,7 @@ async function placeOrder(
       reviewStatus,
       updatesBy: input.choice.updatesBy,
     });
-    const outcome = await insertOrder(
+    const written = await insertOrder(
       db,
       {
         id,
@@ -181,8 +202,12 @@ async function placeOrder(
       })),
       asStatements(context, messages),
     );
+    const { outcome } = written;
     if (outcome === "duplicate-ref") continue;
-    if (outcome === "created") enqueueMessages(context, messages);
+    if (outcome === "created") {
+      enqueueMessages(context, messages);
+      return { order: written.order, created: true };
+    }
     // The account was deleted while this checkout ran: nothing was written, no personal data left behind.
     if (outcome === "account-gone") throw new AppError(401, ACCOUNT_GONE);
     if (outcome === "out-of-stock") {
@@ -193,9 +218,10 @@ async function placeOrder(
       );
       throw new AppError(409, outOfStockMessage(shortagesOf(input.lines, stock)));
     }
-    const order = outcome === "created" ? await getOrderById(db, id) : await earlierOrder(context, input.key);
-    if (!order) throw new Error("The order vanished after it was written");
-    return { order, created: outcome === "created" };
+    // The key's unique index refused a second order: the earlier one (or a racing twin's) is the answer.
+    const order = await earlierOrder(context, input.key);
+    if (!order) throw new Error("The order under this key vanished");
+    return { order, created: false };
   }
   throw new Error("Could not find a free order reference");
 }
@@ -228,7 +254,7 @@ function checkIdempotencyKey(key: unknown, message: string): string {
  * while signed in, the order belongs to the account (never matched by e-mail later).
  */
 async function limitedBuyer(request: Request, context: AppLoadContext) {
-  const user = await getUser(request, context);
+  const user = await liveCaller(request, context);
   await enforceRateLimit(request, context, "checkout", user?.id);
   return user;
 }
@@ -330,6 +356,11 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   const cart = await readCart(request, context.config);
   const pricing = priceCart(context, cart);
   pricing.catch(() => undefined);
+  const delivery = deliveryQuote(
+    context,
+    deliveryChoice,
+    pricing.then((p) => p.totalKobo),
+  );
   const existing = await earlier;
   if (existing) return { order: existing, setCookie: emptyCart };
   const priced = await pricing;
@@ -351,6 +382,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       key,
       userId,
       choice: deliveryChoice,
+      delivery,
       checked: true,
     });
     return { order, setCookie: emptyCart };
@@ -364,6 +396,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
       userId,
       prescriptionId: prescription.id,
       choice: deliveryChoice,
+      delivery,
       checked: true,
     });
     if (uploaded && order.prescriptionId !== prescription.id && !user) {
@@ -383,15 +416,15 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
  * uploads (a guest caller cannot name any). Checks stock first, so a sold-out order says so.
  */
 async function apiPrescription(
-  context: AppLoadContext,
   user: PublicUser | null,
   lines: PricedLine[],
-  prescriptionId: string | undefined,
+  /** The upload the caller named, as ownPrescription answers it (read beside the session lookup). */
+  named: Promise<Prescription | undefined> | null,
 ): Promise<string | null> {
   assertInStock(lines);
   if (prescriptionLines(lines).length === 0) return null;
-  if (!user || !prescriptionId) throw new AppError(400, PRESCRIPTION_REQUIRED_API);
-  const own = await ownPrescription(context, user.id, prescriptionId);
+  if (!user || !named) throw new AppError(400, PRESCRIPTION_REQUIRED_API);
+  const own = await named;
   if (!own) throw new AppError(400, UNKNOWN_PRESCRIPTION);
   return own.id;
 }
@@ -436,22 +469,64 @@ const apiPayloadSchema = z.object({
   updatesBy: z.unknown().optional(),
 });
 
-/**
- * `POST /api/orders/checkout`: items matched to the catalogue and priced by the server. Answers the order,
- * whether it is new, and any price or total the client sent that differs from the catalogue's.
- */
-export async function checkoutItems(request: Request, context: AppLoadContext, body: unknown) {
-  const user = await limitedBuyer(request, context);
-  const userId = user?.id ?? null;
+/** The API's request as the checkout reads it; throws its 400. */
+function parseApiCheckout(context: AppLoadContext, body: unknown) {
   const payload = parseOrThrow(apiPayloadSchema, body);
   const details = parseOrThrow(checkoutSchema, payload);
-  const deliveryChoice = parseOrThrow(deliveryChoiceSchema, {
+  const choice = parseOrThrow(deliveryChoiceSchema, {
     deliveryState: payload.deliveryState,
     paymentMethod: payload.paymentMethod,
     updatesBy: payload.updatesBy,
   });
-  refuseOfflineMethod(context, deliveryChoice);
-  const { lines, priceChanges } = await priceItems(context, payload.items);
+  refuseOfflineMethod(context, choice);
+  return { payload, details, choice };
+}
+
+/**
+ * `POST /api/orders/checkout`: items matched to the catalogue and priced by the server. Answers the order,
+ * whether it is new, and any price or total the client sent that differs from the catalogue's.
+ *
+ * Two trips to D1: everything it reads (the catalogue's prices, the delivery fee, the prescription named)
+ * starts beside the session lookup, whose answer (a live caller within its limit) is awaited before any
+ * of it is used; then the order's batch, which reads the order back. No earlier order under the key is
+ * looked for first: the key's unique index refuses a second one, and the earlier is read then.
+ */
+export async function checkoutItems(request: Request, context: AppLoadContext, body: unknown) {
+  let parsed: ReturnType<typeof parseApiCheckout> | undefined;
+  let invalid: unknown;
+  try {
+    parsed = parseApiCheckout(context, body);
+  } catch (error) {
+    invalid = error;
+  }
+  const buyer = limitedBuyer(request, context);
+  buyer.catch(() => undefined);
+  const pricing = parsed ? priceItems(context, parsed.payload.items) : undefined;
+  pricing?.catch(() => undefined);
+  const delivery = parsed
+    ? deliveryQuote(
+        context,
+        parsed.choice,
+        pricing!.then(({ lines }) => totalOf(lines)),
+      )
+    : undefined;
+  const named = parsed?.payload.prescriptionId
+    ? ownPrescription(
+        context,
+        buyer.then(
+          (user) => user?.id ?? null,
+          () => null,
+        ),
+        parsed.payload.prescriptionId,
+      )
+    : null;
+  named?.catch(() => undefined);
+  // Refused (a dead token, too many checkouts) before the request is judged, as before any read was used.
+  const user = await buyer;
+  if (!parsed) throw invalid;
+  const userId = user?.id ?? null;
+  const { payload, details, choice } = parsed;
+  const { lines, priceChanges } = await pricing!;
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey =
     header === null ? crypto.randomUUID() : checkIdempotencyKey(header, IDEMPOTENCY_KEY_INVALID);
@@ -464,21 +539,23 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
     idempotencyKey,
     [
       "api",
-      ...canonicalDetails(details, deliveryChoice),
+      ...canonicalDetails(details, choice),
       matched,
       ...(payload.prescriptionId ? [payload.prescriptionId] : []),
     ],
     IDEMPOTENCY_KEY_REUSED,
   );
   // A retry of an order already made replays it, even once its units are sold out (placeOrder looks for
-  // it first; the prescription's check travels beside that look and counts only for a new order).
+  // it before it refuses; the prescription's check counts only for a new order).
   const { order, created } = await placeOrder(context, {
     details,
     lines,
     key,
     userId,
-    prescriptionId: apiPrescription(context, user, lines, payload.prescriptionId),
-    choice: deliveryChoice,
+    prescriptionId: apiPrescription(user, lines, named),
+    choice,
+    delivery: delivery!,
+    checked: false,
   });
   const totalDiffers =
     payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;

@@ -34,11 +34,14 @@ async function freeThresholdKobo(context: Pick<AppLoadContext, "db">): Promise<n
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-/** What delivering `subtotalKobo` of goods to `state` costs; 400 for a state we do not know. */
+/**
+ * What delivering `subtotalKobo` of goods to `state` costs; 400 for a state we do not know. The subtotal may
+ * still be on its way (priced from the catalogue): the fee's reads start at once, beside the pricing's.
+ */
 export async function quoteDelivery(
   context: Pick<AppLoadContext, "db">,
   state: unknown,
-  subtotalKobo: number,
+  subtotalKobo: number | Promise<number>,
 ): Promise<DeliveryQuote> {
   if (!isNigerianState(state)) throw new AppError(400, UNKNOWN_STATE, { deliveryState: UNKNOWN_STATE });
   const [fee, threshold] = await Promise.all([getDeliveryFee(context.db, state), freeThresholdKobo(context)]);
@@ -47,7 +50,7 @@ export async function quoteDelivery(
     state,
     daysMin: fee.daysMin,
     daysMax: fee.daysMax,
-    ...deliveryFeeFor(fee.feeKobo, subtotalKobo, threshold),
+    ...deliveryFeeFor(fee.feeKobo, await subtotalKobo, threshold),
   };
 }
 

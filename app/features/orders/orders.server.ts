@@ -279,6 +279,16 @@ export type OrderChangeRequest = {
 };
 
 /**
+ * The order a back-office form names, as changeOrder takes it: read beside the session lookup (withReads),
+ * so the change costs one trip to D1 less. Undefined for no such order (changeOrder then says 404).
+ */
+export function orderToChange(context: AppLoadContext, id: unknown): Promise<Order | undefined> {
+  return typeof id === "string" && id.length <= 100
+    ? getOrderRow(context.db, id)
+    : Promise.resolve(undefined);
+}
+
+/**
  * Changes an order as its state machine allows (./order-state): the whole change is checked against the
  * order first and then written in one batch, so a refused part (403, 409) writes nothing of the others.
  * Asking for the state the order already has records nothing. Answers the order as it now is and whether

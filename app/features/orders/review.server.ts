@@ -12,6 +12,7 @@ import { reviewSchema } from "~/lib/order-schemas";
 import { prescriptionImageUrl } from "../prescriptions/prescriptions.server";
 import { NOT_A_PHARMACIST } from "./order-state";
 import { changeOrder, toOrderView } from "./orders.server";
+import type { Order } from "~/db/schema";
 
 /**
  * The admin's PCN registration number, as their account had it when this request read it (the session
@@ -30,7 +31,8 @@ function pharmacistPcn(admin: BackOfficeUser): string {
 export async function reviewPrescriptionOrder(
   context: AppLoadContext,
   admin: BackOfficeUser,
-  orderId: string,
+  /** The order's id, or its row (orderToChange) when the caller has just read it. */
+  orderId: string | Order,
   input: unknown,
 ): Promise<OrderWithItems> {
   const pcnNumber = pharmacistPcn(admin);

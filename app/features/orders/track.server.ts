@@ -1,6 +1,6 @@
 /**
  * /track: a guest who lost their order's private link finds it again with the order reference and the
- * phone number they used. Lookups are counted per client address and per reference before they look, so
+ * phone number they used. Lookups are counted per client address and per reference before any answer, so
  * neither references nor phone numbers can be guessed at speed, however many guesses arrive at once; a
  * lookup that finds the order is taken back off the counts. The answer never says which of the two was
  * wrong. A browser that placed the order, or found it here before, holds it in its device cookie
@@ -58,13 +58,17 @@ export async function trackOrder(
   const now = Date.now();
   const live = (row: ThrottleRow | undefined) =>
     row && row.windowStartedAt > now - TRACK_WINDOW_MS ? row : undefined;
+  // Three trips to D1, as a login's: the counts read, the attempt counted (with the look), a find forgiven.
   const before = new Map((await throttleRows(context.db, keys)).map((row) => [row.key, row]));
   // Already at a limit: refused without counting, so the wait runs from the last counted miss.
   if (counts.some((c) => (live(before.get(c.key))?.failures ?? 0) >= c.limit)) throw slowed();
-  // Counted before it looks: of lookups arriving together, only those within the limit look at all.
+  // Counted as it looks (one trip to D1), and answered only once counted: of lookups arriving together,
+  // only those within the limit learn anything.
+  const looking = findOrderTokenByRefAndPhone(context.db, orderRef, phone);
+  looking.catch(() => undefined);
   const after = await countAttempt(context.db, keys, now, TRACK_WINDOW_MS);
   if (counts.some((c) => (after.get(c.key) ?? 1) > c.limit)) throw slowed();
-  const token = await findOrderTokenByRefAndPhone(context.db, orderRef, phone);
+  const token = await looking;
   if (!token) throw new AppError(404, ORDER_NOT_FOUND);
   // Found: this lookup was no miss, so it comes off every count again.
   await forgiveAttempts(context.db, {

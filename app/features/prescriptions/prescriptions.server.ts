@@ -53,7 +53,7 @@ export async function uploadPrescription(
   if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
   // The form's tick is consent given again; an API upload counts as consent unless it was withdrawn. A
   // guest's photo at checkout is consented to on that form and belongs to the order, not to an account.
-  if (owner) await consentToUpload(context, owner, { explicit: requireConsent });
+  const consent = owner ? await consentToUpload(context, owner, { explicit: requireConsent }) : [];
   const image = await reencodeWithin(context, await readImageField(form, field), {
     maxSide: PRESCRIPTION_MAX_SIDE,
     quality: PRESCRIPTION_QUALITY,
@@ -70,7 +70,7 @@ export async function uploadPrescription(
   };
   await bucket.put(row.imageKey, image.bytes, { httpMetadata: { contentType: image.contentType } });
   try {
-    await insertPrescription(context.db, row);
+    await context.db.batch([insertPrescription(context.db, row), ...consent]);
   } catch (error) {
     // No row, no orphan: remove the stored image again.
     await bucket.delete(row.imageKey);
@@ -86,9 +86,17 @@ export async function discardPrescription(context: AppLoadContext, prescription:
 }
 
 /** The caller's own upload with this id; anyone else's answers exactly like an unknown one. */
-export async function ownPrescription(context: AppLoadContext, userId: string, id: string) {
-  const row = /^[0-9a-f-]{36}$/.test(id) ? await getPrescription(context.db, id) : undefined;
-  return row && row.userId === userId ? row : undefined;
+export async function ownPrescription(
+  context: AppLoadContext,
+  userId: string | null | Promise<string | null>,
+  id: string,
+) {
+  // The owner may still be on its way (the session lookup): the row is read beside it, in the same trip.
+  const reading = /^[0-9a-f-]{36}$/.test(id) ? getPrescription(context.db, id) : Promise.resolve(undefined);
+  reading.catch(() => undefined);
+  const owner = await userId;
+  const row = await reading;
+  return row && owner !== null && row.userId === owner ? row : undefined;
 }
 
 /**

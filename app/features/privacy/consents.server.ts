@@ -13,7 +13,7 @@ import type { UserRef } from "~/models/user.server";
 import {
   activeConsent,
   deletePrescriptionRows,
-  insertConsent,
+  giveConsentStatements,
   latestConsent,
   listConsents,
   releasablePrescriptionsOf,
@@ -33,15 +33,22 @@ export function parseConsentKind(value: unknown): ConsentKind {
   throw new AppError(400, "Choose which consent: prescriptions or chat.");
 }
 
-/** Records the consent unless an active one under the current notice already stands. */
+/**
+ * The statements that record the consent unless an active one under the current notice already stands (one
+ * under an older notice is replaced), for a batch of the caller's.
+ */
+export function consentStatements(context: AppLoadContext, userId: string, kind: ConsentKind) {
+  return giveConsentStatements(context.db, {
+    userId,
+    kind,
+    noticeVersion: PRIVACY_NOTICE_VERSION,
+    now: Date.now(),
+  });
+}
+
+/** Records the consent unless an active one under the current notice already stands: one trip to D1. */
 export async function giveConsent(context: AppLoadContext, userId: string, kind: ConsentKind) {
-  const current = await activeConsent(context.db, userId, kind);
-  if (current?.noticeVersion === PRIVACY_NOTICE_VERSION) return current;
-  const now = Date.now();
-  // A consent under an older notice is replaced by one under the current notice.
-  if (current) await withdrawConsents(context.db, userId, kind, now);
-  await insertConsent(context.db, { userId, kind, noticeVersion: PRIVACY_NOTICE_VERSION, givenAt: now });
-  return activeConsent(context.db, userId, kind);
+  await context.db.batch(consentStatements(context, userId, kind));
 }
 
 /** Withdraws the consent; for prescriptions also deletes the photos (rows and R2 objects) no open order needs. */
@@ -70,7 +77,11 @@ export async function removePrescriptions(
   return deleted;
 }
 
-/** A page or API upload: refused after a withdrawal unless the upload form itself gave consent again. */
+/**
+ * A page or API upload: refused after a withdrawal unless the upload form itself gave consent again.
+ * Answers the statements that record the consent, written in the upload's own batch (nothing is written
+ * for an upload refused later, a bad photo say).
+ */
 export async function consentToUpload(
   context: AppLoadContext,
   user: PublicUser,
@@ -80,7 +91,7 @@ export async function consentToUpload(
     const latest = await latestConsent(context.db, user.id, "prescriptions");
     if (latest?.withdrawnAt) throw new AppError(403, PRESCRIPTION_CONSENT_WITHDRAWN);
   }
-  await giveConsent(context, user.id, "prescriptions");
+  return consentStatements(context, user.id, "prescriptions");
 }
 
 /**

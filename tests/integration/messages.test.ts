@@ -342,7 +342,7 @@ describe("a guest's channel, chosen at checkout", () => {
 
   it("nothing chosen (older forms) or SMS chosen: SMS, as before", async () => {
     const [product] = await seedProducts(DEMO);
-    for (const extra of [{}, { updatesBy: "sms" }]) {
+    for (const extra of [{}, { updatesBy: "sms" }] as Record<string, string>[]) {
       const phone = newPhone();
       const order = await guestOrder(product.id, phone.typed, new Client(), FORM_DETAILS.email, extra);
       const rows = await settled(() => messagesOf(order.id));

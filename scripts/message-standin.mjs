@@ -12,8 +12,8 @@
  * Every send honours `Idempotency-Key`: the same key gets the first answer again and delivers nothing new.
  * `GET /inbox` lists what each phone and inbox received (the app's /dev/inbox page shows it).
  * Test controls: `POST /control/fail {to, times, afterAccept?}` makes the next sends to `to` fail with 500
- * (afterAccept: delivered, then answered 500, as when an answer is lost); `POST /control/reply {from, text}`
- * sends an inbound SMS to the app; `GET /control/callbacks` lists the signed callbacks it made.
+ * (afterAccept: delivered, then answered 500, as when an answer is lost); `POST /control/reply
+ * {from, text, channel?}` sends an inbound SMS (or, with channel "whatsapp", a WhatsApp reply) to the app; `GET /control/callbacks` lists the signed callbacks it made.
  * Callbacks go to APP_URL (when set) at /api/messages/callback/sms and /api/messages/callback/whatsapp.
  */
 import { createHmac, randomUUID } from "node:crypto";
@@ -216,6 +216,35 @@ export async function startMessageStandin({
       return json(res, 200, { ok: true });
     }
     if (url.pathname === "/control/reply") {
+      if (body.channel === "whatsapp") {
+        // A reply on WhatsApp: the Cloud API's webhook of an inbound text message.
+        await callback("whatsapp", {
+          object: "whatsapp_business_account",
+          entry: [
+            {
+              id: "standin",
+              changes: [
+                {
+                  field: "messages",
+                  value: {
+                    messaging_product: "whatsapp",
+                    messages: [
+                      {
+                        from: String(body.from).replace(/^\+/, ""),
+                        id: `wamid.${randomUUID()}`,
+                        timestamp: String(Math.floor(Date.now() / 1000)),
+                        type: "text",
+                        text: { body: String(body.text) },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          ],
+        });
+        return json(res, 200, { ok: true });
+      }
       const payload = {
         type: "inbound",
         id: randomUUID(),

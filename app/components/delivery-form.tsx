@@ -19,6 +19,7 @@ import {
 } from "~/features/delivery/delivery-view";
 import { formatNaira } from "~/lib/money";
 import { NIGERIAN_STATES } from "~/lib/nigeria";
+import { GUEST_CHANNELS, MESSAGE_CHANNEL } from "~/lib/messages";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import { FieldError, FormField, INPUT_CLASS, TextAreaField } from "./form-field";
 import { FORM_KEPT_MESSAGE } from "~/lib/offline-messages";
@@ -32,7 +33,14 @@ type CheckoutActionData = FormFailure & { kept?: boolean };
 
 export type DeliveryDefaults = Partial<
   Record<
-    "name" | "email" | "phone" | "deliveryAddress" | "deliveryState" | "paymentMethod" | "prescriptionId",
+    | "name"
+    | "email"
+    | "phone"
+    | "deliveryAddress"
+    | "deliveryState"
+    | "paymentMethod"
+    | "updatesBy"
+    | "prescriptionId",
     string
   >
 >;
@@ -262,6 +270,8 @@ export function DeliveryForm({
         onStateChange={setChosenState}
         onMethodChange={setChosenMethod}
       />
+      {/* A customer's messages follow the channels chosen on their account. */}
+      {signedIn ? null : <UpdatesByChoice chosen={values.updatesBy} error={problem("updatesBy").error} />}
       {subtotalKobo !== undefined ? (
         <TotalBox subtotalKobo={subtotalKobo} total={total} canAsk={!hydrated} />
       ) : null}
@@ -578,5 +588,31 @@ function TotalBox({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** How a guest hears about the order: a message to the phone above, by SMS (the default) or WhatsApp. */
+function UpdatesByChoice({ chosen, error }: { chosen?: string; error?: string }) {
+  return (
+    <fieldset aria-describedby={error ? "checkout-updatesBy-error" : "checkout-updatesBy-hint"}>
+      <legend className="block text-sm font-medium text-gray-800">Order updates by</legend>
+      <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1.5 text-sm">
+        {GUEST_CHANNELS.map((channel, index) => (
+          <label key={channel} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="updatesBy"
+              value={channel}
+              defaultChecked={GUEST_CHANNELS.some((c) => c === chosen) ? chosen === channel : index === 0}
+            />
+            {MESSAGE_CHANNEL.label(channel)}
+          </label>
+        ))}
+      </div>
+      <p id="checkout-updatesBy-hint" className="mt-1 text-xs text-gray-600">
+        Sent to the phone number above.
+      </p>
+      <FieldError id="checkout-updatesBy-error" message={error} />
+    </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSENT_KINDS } from "~/lib/privacy-notice";
-import { MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
+import { GUEST_CHANNEL, GUEST_CHANNELS, MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
 import {
   DELIVERY_STATUS,
   MEDICINE_CLASS,
@@ -214,6 +214,11 @@ export const orders = sqliteTable(
       .notNull()
       .default("pay_on_delivery"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUS.values }).notNull().default("unpaid"),
+    /**
+     * How a guest hears about the order, at its phone (one of GUEST_CHANNELS). A customer's order goes by
+     * the channels their account chose instead.
+     */
+    updatesBy: text("updates_by", { enum: GUEST_CHANNELS }).notNull().default(GUEST_CHANNEL),
     /** Private R2 key of the bank transfer receipt the shopper uploaded (receipts/…). */
     receiptKey: text("receipt_key"),
     receiptUploadedAt: integer("receipt_uploaded_at", { mode: "number" }),

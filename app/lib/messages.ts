@@ -3,7 +3,7 @@
  * goes through, and the rules every path reads (which channels an account gets by default, the retry
  * backoff). Pure: the account page's form, the outbox, the sender and the admin pages share it.
  */
-import { vocabulary, type ValueOf } from "./vocabularies";
+import { orList, vocabulary, type ValueOf } from "./vocabularies";
 
 /** How a message travels. `needs`: the address it goes to (an e-mail address or a phone number). */
 export const MESSAGE_CHANNEL = /* @__PURE__ */ vocabulary([
@@ -13,9 +13,19 @@ export const MESSAGE_CHANNEL = /* @__PURE__ */ vocabulary([
 ]);
 export type MessageChannel = ValueOf<typeof MESSAGE_CHANNEL>;
 
-/** What an account gets until its owner chooses (a guest gets GUEST_CHANNEL to the checkout phone). */
+/** What an account gets until its owner chooses (a guest gets one of GUEST_CHANNELS to the checkout phone). */
 export const DEFAULT_CHANNELS: readonly MessageChannel[] = ["email", "sms"];
-export const GUEST_CHANNEL: MessageChannel = "sms";
+
+/**
+ * The channels a guest may choose at checkout: those that reach the checkout phone, the first the default
+ * (an order's `updates_by`). Labels are MESSAGE_CHANNEL's.
+ */
+export const GUEST_CHANNELS = ["sms", "whatsapp"] as const satisfies readonly MessageChannel[];
+export type GuestChannel = (typeof GUEST_CHANNELS)[number];
+export const GUEST_CHANNEL: GuestChannel = GUEST_CHANNELS[0];
+export const GUEST_CHANNEL_UNKNOWN = `Please choose how you hear about your order: ${orList(
+  GUEST_CHANNELS.map((c) => MESSAGE_CHANNEL.label(c)),
+)}.`;
 
 /**
  * Where a message is. `queued`: waiting to be sent (or sent again after a failure); `sent`: the provider

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isProductCategory } from "./categories";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { GUEST_CHANNEL, GUEST_CHANNEL_UNKNOWN, GUEST_CHANNELS } from "./messages";
 import { isNigerianState } from "./nigeria";
 import { MEDICINE_CLASS, orList, PAYMENT_METHOD } from "./vocabularies";
 import {
@@ -442,4 +443,10 @@ export const deliveryChoiceSchema = z.object({
     .enum(PAYMENT_METHOD.values, { error: PAYMENT_METHOD_UNKNOWN })
     .optional()
     .transform((value) => value ?? PAYMENT_METHOD.values[0]),
+  // How a guest hears about the order, at the checkout phone; none chosen: the default. An account's own
+  // channels apply to a signed-in customer's order instead.
+  updatesBy: z
+    .enum(GUEST_CHANNELS, { error: GUEST_CHANNEL_UNKNOWN })
+    .optional()
+    .transform((value) => value ?? GUEST_CHANNEL),
 });

@@ -59,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     "deliveryAddress",
     "deliveryState",
     "paymentMethod",
+    "updatesBy",
     "prescriptionId",
   ]);
   return handleForm(

@@ -1,8 +1,9 @@
 /**
  * Messages end to end, JavaScript off, against the app as `npm start` runs it (with the providers'
- * stand-in): a guest checks out a prescription-only medicine, the demo pharmacist approves it and ships it,
- * and the local inbox page shows the guest's phone got "order received", "approved" and "shipped"; the stop
- * link in a message stops the next one, and Admin › Orders lists the order's messages with their state.
+ * stand-in): a guest checks out a prescription-only medicine choosing updates by WhatsApp, the demo
+ * pharmacist approves it and ships it, and the local inbox page shows the guest's phone got "order
+ * received", "approved" and "shipped" on WhatsApp (none by SMS); the stop link in a message stops the
+ * next one, and Admin › Orders lists the order's messages with their state.
  */
 import { describe, expect, it } from "vitest";
 import { newContext, withBrowser } from "./browser";
@@ -23,7 +24,7 @@ function prescriptionProduct(): string {
 const uniquePhone = () => `0805${String(Date.now()).slice(-7)}`;
 
 describe("messages, JavaScript off", () => {
-  it("a guest's phone gets received, approved and shipped; the inbox page shows them; STOP stops them", async () => {
+  it("a guest's phone gets received, approved and shipped on the chosen WhatsApp; the inbox page shows them; STOP stops them", async () => {
     const product = prescriptionProduct();
     const phone = uniquePhone();
     const stored = `+234${phone.slice(1)}`;
@@ -37,6 +38,9 @@ describe("messages, JavaScript off", () => {
     await page.getByLabel("Phone").fill(phone);
     await page.getByLabel("Delivery address").fill("12 Ogoja Road, Abakaliki");
     await page.getByLabel("State", { exact: true }).selectOption("Ebonyi");
+    // SMS is preselected; the guest asks for WhatsApp.
+    expect(await page.getByRole("radio", { name: "SMS" }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: "WhatsApp" }).check();
     await page
       .getByLabel("Photo of your prescription")
       .setInputFiles({ name: "rx.png", mimeType: "image/png", buffer: PNG });
@@ -68,7 +72,7 @@ describe("messages, JavaScript off", () => {
         async () => {
           await page.goto("/dev/inbox");
           return page
-            .getByRole("region", { name: `SMS ${stored}` })
+            .getByRole("region", { name: `WhatsApp ${stored}` })
             .getByRole("listitem")
             .allTextContents();
         },
@@ -86,18 +90,20 @@ describe("messages, JavaScript off", () => {
     await expect
       .poll(
         async () =>
-          (await admin.getByTestId("message-entry").allTextContents()).filter((t) => t.includes("SMS")),
+          (await admin.getByTestId("message-entry").allTextContents()).filter(
+            (t) => t.includes("WhatsApp") || t.includes("SMS"),
+          ),
         { timeout: 20_000 },
       )
       .toEqual([
-        expect.stringMatching(/^Message: Order received · SMS to \+234\d+ · (Sent|Delivered)/),
-        expect.stringMatching(/^Message: Prescription approved · SMS/),
-        expect.stringMatching(/^Message: Order status · SMS/),
+        expect.stringMatching(/^Message: Order received · WhatsApp to \+234\d+ · (Sent|Delivered)/),
+        expect.stringMatching(/^Message: Prescription approved · WhatsApp/),
+        expect.stringMatching(/^Message: Order status · WhatsApp/),
       ]);
 
     // The stop link at the end of a message: one button, and the next change sends nothing.
     const text = (await page
-      .getByRole("region", { name: `SMS ${stored}` })
+      .getByRole("region", { name: `WhatsApp ${stored}` })
       .getByRole("listitem")
       .first()
       .textContent())!;
@@ -113,9 +119,10 @@ describe("messages, JavaScript off", () => {
     await page.goto("/dev/inbox");
     expect(
       await page
-        .getByRole("region", { name: `SMS ${stored}` })
+        .getByRole("region", { name: `WhatsApp ${stored}` })
         .getByRole("listitem")
         .count(),
     ).toBe(3);
+    expect(await page.getByRole("region", { name: `SMS ${stored}` }).count()).toBe(0);
   });
 });

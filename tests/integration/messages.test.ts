@@ -87,6 +87,7 @@ async function guestOrder(
   phone: string,
   client = new Client(),
   email = FORM_DETAILS.email,
+  extra: Record<string, string> = {},
 ) {
   await client.post("/cart", { intent: "add", productId: String(productId) });
   const res = await client.post("/checkout", {
@@ -94,6 +95,7 @@ async function guestOrder(
     ...FORM_DETAILS,
     phone,
     email,
+    ...extra,
   });
   expect(res.status, "checkout").toBe(302);
   const token = /^\/order\/([^?]+)/.exec(res.headers.get("Location")!)![1];
@@ -309,6 +311,116 @@ describe("one message per change", () => {
     expect((await patch(0)).status).toBe(200);
     expect((await patch(3)).status).toBe(200);
     expect(await messagesTo(asker.email)).toHaveLength(1);
+  });
+});
+
+describe("a guest's channel, chosen at checkout", () => {
+  it("WhatsApp chosen: order received and every later change go by WhatsApp, none by SMS", async () => {
+    const [product] = await seedProducts(DEMO);
+    const admin = await signUp("Staff Admin", "admin");
+    const phone = newPhone();
+    const order = await guestOrder(product.id, phone.typed, new Client(), FORM_DETAILS.email, {
+      updatesBy: "whatsapp",
+    });
+    const stored = await env.DB.prepare("SELECT updates_by FROM orders WHERE id = ?")
+      .bind(order.id)
+      .first<{ updates_by: string }>();
+    expect(stored).toEqual({ updates_by: "whatsapp" });
+    expect((await setStatus(admin, order.id, { deliveryStatus: "Processing" })).status).toBe(200);
+    expect((await setStatus(admin, order.id, { deliveryStatus: "Shipped" })).status).toBe(200);
+    const rows = await settled(() => messagesOf(order.id));
+    expect(rows.map((r) => [r.kind, r.channel, r.recipient, r.state])).toEqual([
+      ["order_received", "whatsapp", phone.stored, "sent"],
+      ["status", "whatsapp", phone.stored, "sent"],
+      ["status", "whatsapp", phone.stored, "sent"],
+    ]);
+    expect(rows[0]!.body).toContain(order.ref);
+    expect(rows[0]!.body).toMatch(/Reply STOP or open http:\/\/medistore\.test\/messages\/stop\//);
+    const inbox = await inboxOf(phone.stored);
+    expect(inbox.map((m) => m.channel)).toEqual(["whatsapp", "whatsapp", "whatsapp"]);
+  });
+
+  it("nothing chosen (older forms) or SMS chosen: SMS, as before", async () => {
+    const [product] = await seedProducts(DEMO);
+    for (const extra of [{}, { updatesBy: "sms" }] as Record<string, string>[]) {
+      const phone = newPhone();
+      const order = await guestOrder(product.id, phone.typed, new Client(), FORM_DETAILS.email, extra);
+      const rows = await settled(() => messagesOf(order.id));
+      expect(rows.map((r) => [r.kind, r.channel])).toEqual([["order_received", "sms"]]);
+    }
+  });
+
+  it("the API takes updatesBy; an unknown channel is a 400 naming the field, on the API and the form", async () => {
+    const [product] = await seedProducts(DEMO);
+    const payload = (phone: string, updatesBy: unknown) => ({
+      ...FORM_DETAILS,
+      phone,
+      items: [{ productId: product.id, quantity: 1 }],
+      updatesBy,
+    });
+    const phone = newPhone();
+    const made = await new Client().postJson("/api/orders/checkout", payload(phone.typed, "whatsapp"));
+    expect(made.status).toBe(201);
+    await vi.waitFor(async () =>
+      expect((await messagesTo(phone.stored)).map((r) => [r.kind, r.channel])).toEqual([
+        ["order_received", "whatsapp"],
+      ]),
+    );
+    const other = newPhone();
+    for (const bad of ["pigeon", "email", null, 1]) {
+      const refused = await new Client().postJson("/api/orders/checkout", payload(other.typed, bad));
+      expect(refused.status, String(bad)).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        "updatesBy: Please choose how you hear about your order: SMS or WhatsApp.",
+      );
+    }
+
+    const client = new Client();
+    await client.post("/cart", { intent: "add", productId: String(product.id) });
+    const res = await client.post("/checkout", {
+      idempotencyKey: await checkoutKey(client),
+      ...FORM_DETAILS,
+      phone: other.typed,
+      updatesBy: "email",
+    });
+    expect(res.status).toBe(400);
+    const page = await html(res);
+    expect(page).toContain("Please choose how you hear about your order: SMS or WhatsApp.");
+    // Nothing typed is lost.
+    expect(page).toContain(`value="${FORM_DETAILS.name}"`);
+    expect(page).toContain(`value="${other.typed}"`);
+    expect(page).toContain(FORM_DETAILS.deliveryAddress);
+    expect(await messagesTo(other.stored)).toEqual([]);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE phone = ?").bind(other.stored).first(),
+    ).toEqual({ n: 0 });
+  });
+
+  it('a WhatsApp reply "STOP", like the stop link, stops the next message at once', async () => {
+    const [product] = await seedProducts(DEMO);
+    const admin = await signUp("Staff Admin", "admin");
+    const phone = newPhone();
+    const order = await guestOrder(product.id, phone.typed, new Client(), FORM_DETAILS.email, {
+      updatesBy: "whatsapp",
+    });
+    await settled(() => messagesOf(order.id));
+    await control("reply", { from: phone.stored, text: "STOP", channel: "whatsapp" });
+    expect(
+      await relayCallbacks((b) => b.includes('"messages":[{"from"') && b.includes(phone.stored.slice(1))),
+    ).toEqual([200]);
+    expect((await setStatus(admin, order.id, { deliveryStatus: "Processing" })).status).toBe(200);
+    expect((await messagesOf(order.id)).map((r) => r.kind)).toEqual(["order_received"]);
+  });
+
+  it("a signed-in customer's order follows the account's channels, whatever the form sends", async () => {
+    const [product] = await seedProducts(DEMO);
+    const customer = await signUp();
+    const phone = newPhone();
+    const order = await guestOrder(product.id, phone.typed, customer.client, customer.email, {
+      updatesBy: "whatsapp",
+    });
+    const rows = await settled(() => messagesOf(order.id));
+    expect(rows.map((r) => r.channel).sort()).toEqual(["email", "sms"]);
   });
 });
 

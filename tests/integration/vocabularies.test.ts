@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { GUEST_CHANNELS } from "~/lib/messages";
 import {
   DELIVERY_STATUS,
   MEDICINE_CLASS,
@@ -60,6 +61,7 @@ describe("vocabulary checks in the database", () => {
       "orders.payment_method",
       "orders.payment_status",
       "orders.review_status",
+      "orders.updates_by",
       "outbox.channel",
       "outbox.kind",
       "outbox.state",
@@ -72,6 +74,7 @@ describe("vocabulary checks in the database", () => {
     expect(byName.get("orders.payment_status")).toEqual([...PAYMENT_STATUS.values]);
     expect(byName.get("orders.payment_method")).toEqual([...PAYMENT_METHOD.values]);
     expect(byName.get("products.medicine_class")).toEqual([...MEDICINE_CLASS.values]);
+    expect(byName.get("orders.updates_by")).toEqual([...GUEST_CHANNELS]);
 
     const present = await triggers();
     for (const { table, column, values } of columns)
@@ -95,6 +98,7 @@ describe("vocabulary checks in the database", () => {
     await expect(update("payment_status", "maybe")).rejects.toThrow("orders_payment_status_unknown");
     await expect(update("payment_method", "cheque")).rejects.toThrow("orders_payment_method_unknown");
     await expect(update("review_status", "waived")).rejects.toThrow("orders_review_status_unknown");
+    await expect(update("updates_by", "email")).rejects.toThrow("orders_updates_by_unknown");
     await update("review_status", null);
     for (const status of REVIEW_STATUS.values) await update("review_status", status);
     await expect(

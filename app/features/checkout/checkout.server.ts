@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { nairaToKobo } from "~/lib/money";
+import { GUEST_CHANNEL } from "~/lib/messages";
 import { PAYMENT_METHOD } from "~/lib/vocabularies";
 import { generateOrderRef, randomToken } from "~/lib/random";
 import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
@@ -169,6 +170,7 @@ async function placeOrder(
       paymentMethod: input.choice.paymentMethod,
       paymentStatus: "unpaid",
       reviewStatus,
+      updatesBy: input.choice.updatesBy,
     });
     const written = await insertOrder(
       db,
@@ -188,6 +190,7 @@ async function placeOrder(
         deliveryState: delivery?.state ?? null,
         deliveryFeeKobo: delivery?.feeKobo ?? null,
         paymentMethod: input.choice.paymentMethod,
+        updatesBy: input.choice.updatesBy,
         totalKobo,
       },
       input.lines.map((line) => ({
@@ -231,6 +234,8 @@ const canonicalDetails = (d: Details, c: DeliveryChoice) => [
   d.deliveryAddress,
   c.deliveryState ?? "",
   c.paymentMethod,
+  // Only a choice other than the default counts: fingerprints from before the choice stay the same.
+  ...(c.updatesBy === GUEST_CHANNEL ? [] : [c.updatesBy]),
 ];
 
 /** Paying online only while the shop has it switched on (the form then offers it). */
@@ -325,6 +330,7 @@ export async function checkoutCart(request: Request, context: AppLoadContext, fo
   const deliveryChoice = parseOrThrow(deliveryChoiceSchema, {
     deliveryState: form.get("deliveryState") ?? undefined,
     paymentMethod: form.get("paymentMethod") ?? undefined,
+    updatesBy: form.get("updatesBy") ?? undefined,
   });
   refuseOfflineMethod(context, deliveryChoice);
   // The form always asks where to: a new order carries its state and fee. Only older API clients leave
@@ -458,6 +464,7 @@ const apiPayloadSchema = z.object({
   prescriptionId: z.string({ error: "prescriptionId must be a string" }).max(100).optional(),
   deliveryState: z.unknown().optional(),
   paymentMethod: z.unknown().optional(),
+  updatesBy: z.unknown().optional(),
 });
 
 /** The API's request as the checkout reads it; throws its 400. */
@@ -467,6 +474,7 @@ function parseApiCheckout(context: AppLoadContext, body: unknown) {
   const choice = parseOrThrow(deliveryChoiceSchema, {
     deliveryState: payload.deliveryState,
     paymentMethod: payload.paymentMethod,
+    updatesBy: payload.updatesBy,
   });
   refuseOfflineMethod(context, choice);
   return { payload, details, choice };

@@ -3,14 +3,15 @@
  * something adds its messages to its own D1 batch as outbox rows (models/outbox.server.ts), as conditional
  * as the change; once the batch is written the request puts their ids on the queue without waiting
  * (ctx.waitUntil), and the queue's consumer (deliver.server.ts) sends them. Who gets which channel: a
- * customer the channels chosen on /account (DEFAULT_CHANNELS until then), a guest GUEST_CHANNEL to the
- * checkout phone, staff e-mail at the store's address; an address that asked to stop gets nothing.
+ * customer the channels chosen on /account (DEFAULT_CHANNELS until then), a guest the channel chosen at
+ * checkout (SMS or WhatsApp) to the checkout phone, staff e-mail at the store's address; an address that
+ * asked to stop gets nothing, whichever channel it was reached on.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Order } from "~/db/schema";
-import { GUEST_CHANNEL, MESSAGE_CHANNEL, type MessageChannel } from "~/lib/messages";
+import { GUEST_CHANNEL, MESSAGE_CHANNEL, type GuestChannel, type MessageChannel } from "~/lib/messages";
 import { accountWants, outboxD1Statement, outboxStatement, type OutboxDraft } from "~/models/outbox.server";
 import { displayOrderRef } from "../orders/order-status";
 import type { OrderPlan } from "../orders/order-state";
@@ -34,14 +35,17 @@ type Recipient = { channel: MessageChannel; address: string; when: SQL[]; stoppa
 /** A message ready for its batch: the row and the conditions that make it as conditional as its change. */
 export type PlannedMessage = { draft: OutboxDraft; when: SQL[] };
 
-/** The customer's addresses: every channel the account may choose, or a guest's one channel. */
+/** The customer's addresses: every channel the account may choose, or the one a guest chose at checkout. */
 function customerRecipients(who: {
   userId: string | null;
   email: string | null;
   phone: string | null;
+  updatesBy?: GuestChannel;
 }): Recipient[] {
   if (!who.userId)
-    return who.phone ? [{ channel: GUEST_CHANNEL, address: who.phone, when: [], stoppable: true }] : [];
+    return who.phone
+      ? [{ channel: who.updatesBy ?? GUEST_CHANNEL, address: who.phone, when: [], stoppable: true }]
+      : [];
   const userId = who.userId;
   return MESSAGE_CHANNEL.entries.flatMap((entry) => {
     const address = entry.needs === "email" ? who.email?.toLowerCase() : who.phone;
@@ -92,6 +96,7 @@ type OrderLike = Pick<
   | "paymentMethod"
   | "paymentStatus"
   | "reviewStatus"
+  | "updatesBy"
 >;
 
 function factsOf(context: Context, order: OrderLike, paymentStatus = order.paymentStatus): OrderFacts {

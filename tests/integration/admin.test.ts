@@ -2,10 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   bearer,
-  checkoutKey,
   Client,
   DEMO,
-  FORM_DETAILS,
   html,
   imageForm,
   placeOrder,
@@ -13,6 +11,7 @@ import {
   seedProducts,
   signUp,
   type TestUser,
+  prescriptionCheckoutForm,
 } from "./helpers";
 
 const ADMIN_PAGES = [
@@ -418,16 +417,10 @@ describe("admin › admins, prescriptions, messages, users", () => {
       .run();
     const guest = new Client();
     await guest.post("/cart", { intent: "add", productId: String(product.id) });
-    const form = imageForm(PNG_BYTES, "rx.png");
-    form.set("prescription", form.get("image")!);
-    form.delete("image");
-    const details = { ...FORM_DETAILS, name: "Chiamaka Guest-Eze", email: "chiamaka.guest@example.com" };
-    for (const [k, v] of Object.entries({
-      idempotencyKey: await checkoutKey(guest),
-      ...details,
-      consent: "yes",
-    }))
-      form.set(k, v);
+    const form = await prescriptionCheckoutForm(guest, {
+      name: "Chiamaka Guest-Eze",
+      email: "chiamaka.guest@example.com",
+    });
     expect((await guest.postMultipart("/checkout", form)).status).toBe(302);
     // An upload no order carries (its order was erased): nobody to name.
     const orphan = crypto.randomUUID();

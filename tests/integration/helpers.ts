@@ -230,6 +230,22 @@ export function imageForm(
 }
 
 /**
+ * The checkout page's multipart post for a cart with prescription-only medicine: a prescription photo,
+ * the cart's idempotency key, FORM_DETAILS with consent given, then `fields` over them.
+ */
+export async function prescriptionCheckoutForm(
+  client: Client,
+  fields: Record<string, string> = {},
+): Promise<FormData> {
+  const form = imageForm(PNG_BYTES, "rx.png");
+  form.set("prescription", form.get("image")!);
+  form.delete("image");
+  const values = { idempotencyKey: await checkoutKey(client), ...FORM_DETAILS, consent: "yes", ...fields };
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
+  return form;
+}
+
+/**
  * A D1 binding that, like production D1, refuses a statement with more than 100 bound parameters (the
  * local one allows thousands, so nothing else would show a statement that breaks in production).
  */

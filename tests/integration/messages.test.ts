@@ -14,13 +14,12 @@ import {
   DEMO,
   FORM_DETAILS,
   html,
-  imageForm,
-  PNG_BYTES,
   seedProducts,
   signUp,
   signUpPharmacist,
   signUpSuperintendent,
   type TestUser,
+  prescriptionCheckoutForm,
 } from "./helpers";
 
 const STANDIN = env.MESSAGES_STANDIN_URL!;
@@ -108,16 +107,7 @@ async function guestOrder(
 async function guestRxOrder(productId: number, phone: string) {
   const client = new Client();
   await client.post("/cart", { intent: "add", productId: String(productId) });
-  const form = imageForm(PNG_BYTES);
-  form.set("prescription", form.get("image")!);
-  form.delete("image");
-  for (const [k, v] of Object.entries({
-    idempotencyKey: await checkoutKey(client),
-    ...FORM_DETAILS,
-    phone,
-    consent: "yes",
-  }))
-    form.set(k, v);
+  const form = await prescriptionCheckoutForm(client, { phone });
   const res = await client.postMultipart("/checkout", form);
   expect(res.status, "checkout").toBe(302);
   const token = /^\/order\/([^?]+)/.exec(res.headers.get("Location")!)![1];

@@ -6,17 +6,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
-  checkoutKey,
   Client,
   DEMO,
-  FORM_DETAILS,
   html,
-  imageForm,
-  PNG_BYTES,
   seedProducts,
   signUp,
   signUpPharmacist,
   type TestUser,
+  prescriptionCheckoutForm,
 } from "./helpers";
 
 /** A prescription order placed through the checkout page with a photo, by a guest or a signed-in customer. */
@@ -26,15 +23,7 @@ async function rxOrder(client = new Client()) {
     .bind(product.id)
     .run();
   await client.post("/cart", { intent: "add", productId: String(product.id) });
-  const form = imageForm(PNG_BYTES, "rx.png");
-  form.set("prescription", form.get("image")!);
-  form.delete("image");
-  for (const [k, v] of Object.entries({
-    idempotencyKey: await checkoutKey(client),
-    ...FORM_DETAILS,
-    consent: "yes",
-  }))
-    form.set(k, v);
+  const form = await prescriptionCheckoutForm(client);
   const res = await client.postMultipart("/checkout", form);
   expect(res.status, "checkout").toBe(302);
   const token = /^\/order\/([^?]+)/.exec(res.headers.get("Location")!)![1];

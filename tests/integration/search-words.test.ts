@@ -138,6 +138,10 @@ describe("a search of words", () => {
       "tablets 12",
       "zinc tablets 3",
       "sulphate tablets 1",
+      // A number beside a word: tested on the trigram index's candidates, as typed or through other names.
+      "zinc 100ml",
+      "syrupy 100ml",
+      "ferrous 100ml",
     ]) {
       expect(planSearch(q).kind, q).toBe("terms");
       const want = expected(q);
@@ -147,7 +151,7 @@ describe("a search of words", () => {
         expect(await search(q, page), `${q} page ${page}`).toEqual(want.slice((page - 1) * 24, page * 24));
       }
     }
-    for (const q of ["zinc", "ferrous syrup", "syrup 100ml", "cough syrup"]) {
+    for (const q of ["zinc", "ferrous syrup", "syrup 100ml", "cough syrup", "zinc 100ml"]) {
       const want = expected(q, "Analgesics");
       for (const page of [1, 2]) {
         expect(await search(q, page, "analgesics"), `${q} in analgesics, page ${page}`).toEqual(

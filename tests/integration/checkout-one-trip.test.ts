@@ -12,9 +12,21 @@ import {
   outOfStockMessage,
   PRESCRIPTION_REQUIRED_API,
 } from "~/features/checkout/messages";
+import { sql } from "drizzle-orm";
+import { createDb } from "~/db/client.server";
+import { deliveryFeeFor } from "~/features/delivery/delivery-view";
+import { deliveryFeeSql, FREE_DELIVERY_THRESHOLD_KEY } from "~/models/delivery.server";
 import { BEARER_TOKEN_DEAD } from "~/services/session.server";
 import { countTrips } from "../../workers/d1-trips";
-import { bearer, ORIGIN, seedProducts, signUp, type SeededProduct } from "./helpers";
+import {
+  bearer,
+  FORM_DETAILS,
+  FORM_FEE_KOBO,
+  ORIGIN,
+  seedProducts,
+  signUp,
+  type SeededProduct,
+} from "./helpers";
 import { callWorker } from "./route-fixtures";
 
 const DETAILS = {
@@ -33,6 +45,7 @@ type Answer = {
   json: {
     message?: string;
     order?: { orderRef: string; totalAmount: number };
+    totalAmount?: number;
     priceChanges?: unknown[];
   };
 };
@@ -200,5 +213,74 @@ describe("POST /api/orders/checkout in one trip to D1", () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect(await stockOf(last.id)).toBe(0);
+  });
+
+  it("a delivery state with the total the client was quoted: one trip, the fee as the server charges it", async () => {
+    const vitc = await product(10);
+    const state = FORM_DETAILS.deliveryState;
+    const quoted = {
+      ...itemsOf(vitc, 2),
+      deliveryState: state,
+      totalAmount: (240_000 + FORM_FEE_KOBO) / 100,
+    };
+    const placed = await checkout(quoted, { "CF-Connecting-IP": "203.0.113.94" });
+    expect(placed.status).toBe(201);
+    expect(placed.trips).toBe(1);
+    const row = await env.DB.prepare(
+      "SELECT delivery_state, delivery_fee_kobo, total_kobo FROM orders WHERE order_ref = ?",
+    )
+      .bind(placed.json.order!.orderRef)
+      .first();
+    expect(row).toEqual({ delivery_state: state, delivery_fee_kobo: FORM_FEE_KOBO, total_kobo: 340_000 });
+
+    // Free from the threshold on: a client quoted the free delivery gets it in one trip too.
+    await env.DB.prepare("INSERT OR REPLACE INTO shop_settings (key, value, updated_at) VALUES (?, ?, ?)")
+      .bind(FREE_DELIVERY_THRESHOLD_KEY, "200000", Date.now())
+      .run();
+    const free = await checkout({ ...quoted, totalAmount: 2400 }, { "CF-Connecting-IP": "203.0.113.95" });
+    expect(free.status).toBe(201);
+    expect(free.trips).toBe(1);
+    expect(free.json.order!.totalAmount).toBe(2400);
+
+    // A total quoted with a fee that is not the server's: the order carries the server's fee, and says so.
+    const wrong = await checkout(
+      { ...itemsOf(vitc, 1), deliveryState: state, totalAmount: 1300 },
+      { "CF-Connecting-IP": "203.0.113.96" },
+    );
+    expect(wrong.status).toBe(201);
+    expect(wrong.json.order!.totalAmount).toBe(1200 + FORM_FEE_KOBO / 100);
+    expect(wrong.json.totalAmount).toBe(1200 + FORM_FEE_KOBO / 100);
+  });
+
+  it("the fee as SQL and the fee as the checkout computes it agree", async () => {
+    const db = createDb(env.DB);
+    const state = FORM_DETAILS.deliveryState;
+    for (const stateFee of [0, 50_000]) {
+      await env.DB.prepare("UPDATE delivery_fees SET fee_kobo = ? WHERE state = ?")
+        .bind(stateFee, state)
+        .run();
+      for (const threshold of [null, "100000", "0", "junk"]) {
+        await env.DB.prepare("DELETE FROM shop_settings WHERE key = ?")
+          .bind(FREE_DELIVERY_THRESHOLD_KEY)
+          .run();
+        if (threshold !== null)
+          await env.DB.prepare(
+            "INSERT OR REPLACE INTO shop_settings (key, value, updated_at) VALUES (?, ?, ?)",
+          )
+            .bind(FREE_DELIVERY_THRESHOLD_KEY, threshold, Date.now())
+            .run();
+        const asRead = threshold === "100000" ? 100_000 : null;
+        for (const subtotal of [1, 99_999, 100_000, 100_001]) {
+          const [row] = await db.all<{ fee: number | null }>(
+            sql`SELECT ${deliveryFeeSql(state, subtotal)} AS fee`,
+          );
+          expect(row!.fee, `${stateFee} ${threshold} ${subtotal}`).toBe(
+            deliveryFeeFor(stateFee, subtotal, asRead).feeKobo,
+          );
+        }
+      }
+    }
+    const [none] = await db.all<{ fee: number | null }>(sql`SELECT ${deliveryFeeSql("Atlantis", 1)} AS fee`);
+    expect(none!.fee).toBeNull();
   });
 });

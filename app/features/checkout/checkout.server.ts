@@ -37,10 +37,12 @@ import { parseOrThrow } from "~/services/http.server";
 import { CART_MAX_LINES, CART_MAX_QTY_PER_LINE } from "../cart/cart";
 import { readCart, writeCart } from "../cart/cart-cookie.server";
 import { removedFromCartNotice } from "../cart/cart.server";
-import { priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing.server";
+import { lineTotalKobo, priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing.server";
 import type { PublicUser } from "~/lib/user";
 import { IDEMPOTENCY_KEY, scopeKey, type ScopedKey } from "./idempotency.server";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { deliveryFeeSql } from "~/models/delivery.server";
+import { isNigerianState } from "~/lib/nigeria";
 import {
   ACCOUNT_GONE,
   CHECKOUT_FORM_EXPIRED,
@@ -503,14 +505,17 @@ const canonicalApiRequest = (
   ...(payload.prescriptionId ? [payload.prescriptionId] : []),
 ];
 
+/** What a request claims its order is made from: the lines, and the delivery it was quoted (if any). */
+type Claim = { lines: ClaimedLine[]; delivery: { state: string; feeKobo: number } | null };
+
 /**
- * The lines of a request that says everything its order is made from: every item names its product by id
- * and the price the client was shown (one price per product), within the per-line cap, with no
- * prescription or delivery state named (their checks and the fee are read from D1 first). Undefined
- * otherwise.
+ * What a request claims, when it says everything its order is made from: every item names its product by
+ * id and the price the client was shown (one price per product), within the per-line cap; no prescription
+ * named (its check reads D1 first); and, with a delivery state, the total it was quoted, from which the fee
+ * it expects follows. Undefined otherwise.
  */
-function claimedLines({ payload, choice }: ApiCheckout): ClaimedLine[] | undefined {
-  if (payload.prescriptionId !== undefined || choice.deliveryState !== null) return undefined;
+function claimOf({ payload, choice }: ApiCheckout): Claim | undefined {
+  if (payload.prescriptionId !== undefined) return undefined;
   const lines = new Map<number, ClaimedLine>();
   for (const item of payload.items) {
     if (item.productId === undefined || item.price === undefined) return undefined;
@@ -520,14 +525,23 @@ function claimedLines({ payload, choice }: ApiCheckout): ClaimedLine[] | undefin
     if ((seen && seen.unitPriceKobo !== unitPriceKobo) || quantity > CART_MAX_QTY_PER_LINE) return undefined;
     lines.set(item.productId, { productId: item.productId, quantity, unitPriceKobo });
   }
-  return [...lines.values()];
+  const claimed = [...lines.values()];
+  const state = choice.deliveryState;
+  if (state === null) return { lines: claimed, delivery: null };
+  if (!isNigerianState(state) || payload.totalAmount === undefined) return undefined;
+  const feeKobo = nairaToKobo(payload.totalAmount) - subtotalOf(claimed);
+  return feeKobo >= 0 ? { lines: claimed, delivery: { state, feeKobo } } : undefined;
 }
 
+const subtotalOf = (lines: ClaimedLine[]) =>
+  lines.reduce((sum, l) => sum + lineTotalKobo(l.unitPriceKobo, l.quantity), 0);
+
 /**
- * An API order in one trip to D1, read nowhere first: made from what the request claims (claimedLines) and
+ * An API order in one trip to D1, read nowhere first: made from what the request claims (claimOf) and
  * written only while the database agrees (models/order.server.ts, insertClaimedOrder): the caller's session
- * live, no order under the key, and each product still at the price claimed, in stock and sold without a
- * prescription; so the order is the one the read-then-write checkout would make. Answers it, an earlier
+ * live, no order under the key, each product still at the price claimed, in stock and sold without a
+ * prescription, and the delivery fee the one quoted; so the order is the one the read-then-write checkout
+ * would make. Answers it, an earlier
  * order under the key (a replay, or 409 for another request), or undefined when the database disagreed
  * and nothing was written: the read-then-write checkout then decides, and says why.
  */
@@ -535,7 +549,7 @@ async function checkoutAsClaimed(
   request: Request,
   context: AppLoadContext,
   parsed: ApiCheckout,
-  lines: ClaimedLine[],
+  { lines, delivery }: Claim,
   idempotencyKey: string,
   session: { idHash: string; userId: SQL; live: SQL } | null,
 ): Promise<{ order: OrderWithItems; created: boolean } | undefined> {
@@ -548,7 +562,8 @@ async function checkoutAsClaimed(
     canonicalApiRequest(parsed, lines),
     IDEMPOTENCY_KEY_REUSED,
   );
-  const totalKobo = lines.reduce((sum, line) => sum + line.unitPriceKobo * line.quantity, 0);
+  const subtotalKobo = subtotalOf(lines);
+  const totalKobo = subtotalKobo + (delivery?.feeKobo ?? 0);
   const id = crypto.randomUUID();
   const orderRef = generateOrderRef();
   const accessToken = randomToken();
@@ -580,15 +595,18 @@ async function checkoutAsClaimed(
       email: details.email,
       phone: details.phone,
       deliveryAddress: details.deliveryAddress,
-      deliveryState: null,
-      deliveryFeeKobo: null,
+      deliveryState: delivery?.state ?? null,
+      deliveryFeeKobo: delivery?.feeKobo ?? null,
       paymentMethod: choice.paymentMethod,
       updatesBy: choice.updatesBy,
       totalKobo,
     },
     lines,
     {
-      may: session ? [session.live] : [],
+      may: [
+        ...(session ? [session.live] : []),
+        ...(delivery ? [sql`${deliveryFeeSql(delivery.state, subtotalKobo)} = ${delivery.feeKobo}`] : []),
+      ],
       classesNot: [PRESCRIPTION_ONLY],
       also: (orderWritten) => asStatements(context, messages, [orderWritten]),
     },
@@ -607,8 +625,8 @@ async function checkoutAsClaimed(
  * whether it is new, and any price or total the client sent that differs from the catalogue's.
  *
  * One trip to D1 when the request claims everything its order is made from and the database agrees
- * (checkoutAsClaimed); otherwise (a price that changed, an item named by name, a prescription or a delivery
- * state to check, a refusal to explain) it reads, then writes (checkoutItemsRead).
+ * (checkoutAsClaimed); otherwise (a price or fee that changed, an item named by name, a prescription to
+ * check, a refusal to explain) it reads, then writes (checkoutItemsRead).
  */
 export async function checkoutItems(request: Request, context: AppLoadContext, body: unknown) {
   let parsed: ApiCheckout | undefined;
@@ -619,17 +637,16 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
     invalid = error;
   }
   const header = request.headers.get("Idempotency-Key");
-  const lines =
-    parsed && (header === null || IDEMPOTENCY_KEY.test(header)) ? claimedLines(parsed) : undefined;
-  const session = lines ? await presentedSession(request, context) : "refused";
-  if (!parsed || !lines || session === "refused") return checkoutItemsRead(request, context, parsed, invalid);
+  const claim = parsed && (header === null || IDEMPOTENCY_KEY.test(header)) ? claimOf(parsed) : undefined;
+  const session = claim ? await presentedSession(request, context) : "refused";
+  if (!parsed || !claim || session === "refused") return checkoutItemsRead(request, context, parsed, invalid);
   // Counted by its session: the account behind it is known only once the order's batch has run.
   await enforceRateLimit(request, context, "checkout", session && { session: session.idHash });
   const placed = await checkoutAsClaimed(
     request,
     context,
     parsed,
-    lines,
+    claim,
     header ?? crypto.randomUUID(),
     session,
   );

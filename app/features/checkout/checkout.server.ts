@@ -541,9 +541,9 @@ const subtotalOf = (lines: ClaimedLine[]) =>
  * written only while the database agrees (models/order.server.ts, insertClaimedOrder): the caller's session
  * live, no order under the key, each product still at the price claimed, in stock and sold without a
  * prescription, and the delivery fee the one quoted; so the order is the one the read-then-write checkout
- * would make. Answers it, an earlier
- * order under the key (a replay, or 409 for another request), or undefined when the database disagreed
- * and nothing was written: the read-then-write checkout then decides, and says why.
+ * would make. Answers it, an earlier order under the key (a replay, or 409 for another request), or
+ * undefined when the database disagreed and nothing was written: the read-then-write checkout then decides,
+ * and says why.
  */
 async function checkoutAsClaimed(
   request: Request,
@@ -638,8 +638,9 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   }
   const header = request.headers.get("Idempotency-Key");
   const claim = parsed && (header === null || IDEMPOTENCY_KEY.test(header)) ? claimOf(parsed) : undefined;
-  const session = claim ? await presentedSession(request, context) : "refused";
-  if (!parsed || !claim || session === "refused") return checkoutItemsRead(request, context, parsed, invalid);
+  const session = claim ? await presentedSession(request, context) : undefined;
+  if (!parsed || !claim || session === undefined || session === "refused")
+    return checkoutItemsRead(request, context, parsed, invalid);
   // Counted by its session: the account behind it is known only once the order's batch has run.
   await enforceRateLimit(request, context, "checkout", session && { session: session.idHash });
   const placed = await checkoutAsClaimed(

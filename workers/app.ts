@@ -100,7 +100,8 @@ export default {
 /**
  * API calls that write, yet start their reads beside the dead-token check (one trip to D1 for both): each
  * refuses a dead token before it writes (liveCaller in services/session.server.ts, or a guard that wants a
- * signed-in caller), so a refused call writes nothing.
+ * signed-in caller), or writes only in a batch that checks the session itself (presentedSession: the
+ * checkout's one-trip order), so a refused call writes nothing.
  */
 const READS_BESIDE_CREDENTIAL_CHECK: readonly (readonly [string, RegExp])[] = [
   ["POST", /^\/api\/orders\/checkout$/],

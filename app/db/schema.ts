@@ -178,9 +178,10 @@ export const orders = sqliteTable(
     /** Secret part of the private status page URL (/order/$token). */
     accessToken: text("access_token").notNull().unique(),
     /**
-     * `sha256:` and the hex SHA-256 of the caller's scope (account, else client address) and their key
-     * (the checkout form's, or an API client's Idempotency-Key): a key belongs to its caller, and the key
-     * itself is never stored. Rows written before 0004 hold the raw key, which no hash can equal.
+     * The caller's key (the checkout form's, or an API client's Idempotency-Key) scoped to its caller, the
+     * key itself never stored (features/checkout/idempotency.server.ts): `user:<account id>:sha256:` and
+     * the key's hex SHA-256 for an account; `sha256:` and the hex SHA-256 of the guest's client address
+     * and the key for a guest. Rows written before 0004 hold the raw key, which no hash can equal.
      */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /**

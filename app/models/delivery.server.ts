@@ -1,5 +1,5 @@
 /** Delivery fees per state and the shop settings they use (the free-delivery threshold). */
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { deliveryFees, shopSettings, type DeliveryFee } from "~/db/schema";
 
@@ -49,4 +49,18 @@ export async function saveDeliveryFees(
             set: { value: String(freeThresholdKobo), updatedAt: now },
           });
   await db.batch([threshold, ...(first ? [first, ...rest] : [])]);
+}
+
+/**
+ * What delivering `subtotalKobo` of goods to `state` costs, as SQL over the fee table and the threshold
+ * (NULL for a state without a fee): deliveryFeeFor (features/delivery/delivery-view.ts) for a batch that
+ * checks a quoted fee itself. tests/integration/checkout-one-trip.test.ts holds the two to one answer.
+ */
+export function deliveryFeeSql(state: string, subtotalKobo: number): SQL {
+  // A threshold as freeThresholdKobo reads one: a whole number of kobo above zero, else none.
+  const threshold = sql`(SELECT CAST(${shopSettings.value} AS INTEGER) FROM ${shopSettings}
+    WHERE ${shopSettings.key} = ${FREE_DELIVERY_THRESHOLD_KEY} AND CAST(${shopSettings.value} AS INTEGER) > 0
+      AND CAST(CAST(${shopSettings.value} AS INTEGER) AS TEXT) = ${shopSettings.value})`;
+  return sql`(SELECT CASE WHEN ${threshold} <= ${subtotalKobo} AND ${deliveryFees.feeKobo} > 0 THEN 0
+    ELSE ${deliveryFees.feeKobo} END FROM ${deliveryFees} WHERE ${deliveryFees.state} = ${state})`;
 }

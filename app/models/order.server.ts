@@ -1,5 +1,18 @@
 /** Orders, their lines and their status history: queries given `db` and plain values. */
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { inPieces } from "~/db/in-pieces";
@@ -13,6 +26,7 @@ import {
   prescriptionReviews,
   products,
   type Order,
+  type Product,
   type OrderItem,
   type PrescriptionReview,
 } from "~/db/schema";
@@ -83,6 +97,119 @@ export async function insertOrder(
     if (raised(error, "orders_account_missing")) return { outcome: "account-gone" };
     if (isUniqueViolation(error, "idempotency_key")) return { outcome: "duplicate-key" };
     if (isUniqueViolation(error, "order_ref")) return { outcome: "duplicate-ref" };
+    throw error;
+  }
+}
+
+/** A line as its buyer priced it: a product, its units and the unit price the buyer was shown. */
+export type ClaimedLine = { productId: number; quantity: number; unitPriceKobo: number };
+
+/** An order whose account (and so its key, scoped to it) may be SQL selecting it: a session's user. */
+export type ClaimedOrder = Omit<NewOrder, "userId" | "idempotencyKey"> & {
+  userId: string | SQL | null;
+  idempotencyKey: string | SQL;
+};
+
+/**
+ * An INSERT … SELECT of one row into `table`: the values given (plain, or SQL over what `rest` selects from),
+ * every other column its schema default. `rest` follows the values: a FROM and a WHERE.
+ */
+function insertSelected<T extends typeof orders | typeof orderItems>(
+  db: Database,
+  table: T,
+  row: Record<string, unknown>,
+  rest: SQL,
+) {
+  const values = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const value = row[key] !== undefined ? row[key] : column.default;
+    return value === undefined ? sql`NULL` : sql`${value}`;
+  });
+  return db.insert(table).select(sql`SELECT ${sql.join(values, sql`, `)} ${rest}`);
+}
+
+/**
+ * insertOrder for a caller that has read nothing first (one trip to D1): the order is written, with its lines
+ * copied from the catalogue, the stock they take and `also(written)` (its messages, each holding only where
+ * `written` does), only while, as the batch runs, every condition in `may` holds (the buyer's session is
+ * live), no order is stored under its key, and every product is still as claimed: at the claimed price, of
+ * no class in `classesNot`, with the units in stock. The batch then reads back the order under the key:
+ * this one ("created"), an earlier one ("earlier"), or none ("refused": a condition failed, nothing
+ * written). "failed": the database refused the batch (a reference clashed, the account was just deleted, a
+ * racing twin took the key); nothing was written either.
+ */
+export async function insertClaimedOrder(
+  db: Database,
+  order: ClaimedOrder,
+  lines: ClaimedLine[],
+  {
+    may,
+    classesNot,
+    also,
+  }: {
+    may: SQL[];
+    classesNot: Product["medicineClass"][];
+    also: (written: SQL) => BatchItem<"sqlite">[];
+  },
+): Promise<
+  | { outcome: "created" | "earlier"; order: OrderWithItems }
+  | { outcome: "refused" | "failed"; order?: undefined }
+> {
+  const asClaimed = lines.map((line) =>
+    and(
+      eq(products.id, line.productId),
+      eq(products.priceKobo, line.unitPriceKobo),
+      or(isNull(products.stock), sql`${products.stock} >= ${line.quantity}`),
+    ),
+  );
+  const stillAsClaimed = sql`(SELECT count(*) FROM ${products} WHERE ${and(
+    classesNot.length > 0 ? notInArray(products.medicineClass, classesNot) : undefined,
+    or(...asClaimed),
+  )}) = ${lines.length}`;
+  const unused = sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${eq(orders.idempotencyKey, order.idempotencyKey)})`;
+  const insert = insertSelected(db, orders, order, sql`WHERE ${and(...may, unused, stillAsClaimed)}`);
+  const written = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${eq(orders.id, order.id)})`;
+  // One statement a line, in the order given (the lines' ids keep it), each copied from the catalogue.
+  const copies = lines.map((line) =>
+    insertSelected(
+      db,
+      orderItems,
+      {
+        orderId: order.id,
+        productId: products.id,
+        name: products.name,
+        imageKey: products.imageKey,
+        unitPriceKobo: products.priceKobo,
+        quantity: line.quantity,
+      },
+      sql`FROM ${products} WHERE ${eq(products.id, line.productId)} AND ${written}`,
+    ),
+  );
+  const decrements = lines.map((line) =>
+    db
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stock), written)),
+  );
+  const readBack = orderReads(db, eq(orders.idempotencyKey, order.idempotencyKey));
+  try {
+    const results = await db.batch([
+      insert,
+      ...copies,
+      ...decrements,
+      ...also(written),
+      ...readBack.statements,
+    ]);
+    const found = readBack.assemble(results.slice(-readBack.statements.length) as unknown as ReadResults);
+    if (!found) return { outcome: "refused" };
+    return { outcome: found.id === order.id ? "created" : "earlier", order: found };
+  } catch (error) {
+    if (
+      raised(error, "products_stock_insufficient") ||
+      raised(error, "orders_account_missing") ||
+      isUniqueViolation(error, "idempotency_key") ||
+      isUniqueViolation(error, "order_ref")
+    )
+      return { outcome: "failed" };
     throw error;
   }
 }

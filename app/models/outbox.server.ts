@@ -16,7 +16,8 @@ export type OutboxDraft = {
   channel: MessageChannel;
   recipient: string;
   orderId: string | null;
-  userId: string | null;
+  /** The account it is about: its id, or SQL selecting it (a session's user, in a batch that checks it). */
+  userId: string | SQL | null;
   subject: string;
   body: string;
 };
@@ -26,7 +27,7 @@ export const notOptedOut = (address: string): SQL =>
   sql`NOT EXISTS (SELECT 1 FROM ${messageOptOuts} WHERE ${messageOptOuts.address} = ${address})`;
 
 /** The account wants messages on this channel (its choice, or the defaults until it chooses). */
-export const accountWants = (userId: string, channel: MessageChannel): SQL =>
+export const accountWants = (userId: string | SQL, channel: MessageChannel): SQL =>
   sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId}
     AND instr(',' || coalesce(${users.messageChannels}, ${DEFAULT_CHANNELS.join(",")}) || ',', ${`,${channel},`}) > 0)`;
 

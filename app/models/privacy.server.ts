@@ -241,6 +241,8 @@ export async function deleteAccountRows(db: Database, userId: string): Promise<b
 
 /** What stays of who placed an order once it is anonymised (its receipt's object is deleted by the caller). */
 const anonymised = {
+  // An account's key names the account (features/checkout/idempotency.server.ts): it goes with the rest.
+  idempotencyKey: sql`'anonymised:' || ${orders.id}`,
   receiptKey: null,
   receiptUploadedAt: null,
   userId: null,

@@ -29,17 +29,21 @@ export function clientAddress(request: Request): string | null {
   return addressKey(request.headers.get("CF-Connecting-IP"));
 }
 
-/** Throws a 429 (with Retry-After) when this client, or this account, has done `action` too often. */
+/**
+ * Throws a 429 (with Retry-After) when this client, or this account, has done `action` too often. A caller
+ * that writes before it knows the account (its batch checks the session itself) is counted by its session.
+ */
 export async function enforceRateLimit(
   request: Request,
   context: AppLoadContext,
   action: LimitedAction,
-  userId?: string | null,
+  who?: string | { session: string } | null,
 ): Promise<void> {
   const { binding, periodSeconds } = LIMITS[action];
   const limiter = context.cloudflare.env[binding];
   const address = clientAddress(request);
-  const keys = [...(address ? [`ip:${address}`] : []), ...(userId ? [`user:${userId}`] : [])];
+  const caller = !who ? [] : typeof who === "string" ? [`user:${who}`] : [`session:${who.session}`];
+  const keys = [...(address ? [`ip:${address}`] : []), ...caller];
   const outcomes = await Promise.all(keys.map((key) => limiter.limit({ key })));
   if (outcomes.some((outcome) => !outcome.success)) {
     throw new AppError(429, TOO_MANY_REQUESTS, undefined, { "Retry-After": String(periodSeconds) });

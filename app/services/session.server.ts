@@ -147,6 +147,33 @@ export async function sessionUserRef(request: Request, context: AppLoadContext):
 }
 
 /**
+ * The session a request presents, for a write that decides in its own SQL whether its caller may make it,
+ * with no lookup first (one trip to D1): `idHash` names the session (to count the caller by), `userId`
+ * selects its user and `live` holds, as the Worker's check of the token does (workers/app.ts), only while
+ * the session is unexpired and its account exists. Null without a token (a guest); "refused" when the
+ * Worker refuses the call whatever the database holds (an API call whose Authorization header is no
+ * Bearer token).
+ */
+export async function presentedSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ idHash: string; userId: SQL; live: SQL } | null | "refused"> {
+  const header = request.headers.get("Authorization");
+  const isApi = new URL(request.url).pathname.startsWith("/api/");
+  if (isApi && header !== null && header.trim() !== "" && bearerToken(request) === null) return "refused";
+  const token = await lookup(request, context).token;
+  if (!token) return null;
+  const idHash = await sha256(token);
+  const now = Date.now();
+  return {
+    idHash,
+    userId: sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.idHash} = ${idHash} AND ${sessions.expiresAt} > ${now})`,
+    live: sql`EXISTS (SELECT 1 FROM ${sessions} INNER JOIN ${users} ON ${users.id} = ${sessions.userId}
+      WHERE ${sessions.idHash} = ${idHash} AND ${sessions.expiresAt} > ${now})`,
+  };
+}
+
+/**
  * A guard (requireUser, requireBackOfficeUser…) and the page's reads in one trip to D1: `reads` start beside
  * the session lookup, given the session's user as SQL (sessionUserRef), and their answer is handed back only
  * once the guard, which reads the account afresh, has let the request through; a refused request throws

@@ -243,6 +243,8 @@ describe("delete my account", () => {
       delivery_status: "Pending",
       prescription_id: null,
     });
+    // Nothing left on the order names the account (its idempotency key was scoped to it).
+    expect(Object.values(row!).some((value) => String(value).includes(ngozi.id))).toBe(false);
     expect(
       await env.DB.prepare("SELECT COUNT(*) AS n FROM order_items WHERE order_id = ?")
         .bind(order.id)

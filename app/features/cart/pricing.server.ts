@@ -12,6 +12,9 @@ import { CART_MAX_QTY_PER_LINE, type Cart } from "./cart";
 export type PricedLine = { product: Product; qty: number; lineTotalKobo: number };
 export type PricedCart = { lines: PricedLine[]; missingIds: number[]; totalKobo: number };
 
+/** What `qty` units at a unit price cost: every priced line, and a checkout priced as its client claims. */
+export const lineTotalKobo = (unitPriceKobo: number, qty: number) => unitPriceKobo * qty;
+
 export const totalOf = (lines: PricedLine[]) => lines.reduce((sum, l) => sum + l.lineTotalKobo, 0);
 
 /** Prices every line from the catalogue; ids no longer in it are reported, not priced. */
@@ -26,7 +29,7 @@ export async function priceCart(context: Pick<AppLoadContext, "db">, cart: Cart)
   for (const { productId, qty } of cart) {
     const product = byId.get(productId);
     if (!product) missingIds.push(productId);
-    else lines.push({ product, qty, lineTotalKobo: product.priceKobo * qty });
+    else lines.push({ product, qty, lineTotalKobo: lineTotalKobo(product.priceKobo, qty) });
   }
   return { lines, missingIds, totalKobo: totalOf(lines) };
 }
@@ -71,7 +74,7 @@ export async function priceItems(
     if (qty > CART_MAX_QTY_PER_LINE) {
       throw new AppError(400, `At most ${CART_MAX_QTY_PER_LINE} of ${product.name} per order.`);
     }
-    lines.set(product.id, { product, qty, lineTotalKobo: product.priceKobo * qty });
+    lines.set(product.id, { product, qty, lineTotalKobo: lineTotalKobo(product.priceKobo, qty) });
   }
   return { lines: [...lines.values()], priceChanges };
 }

@@ -13,9 +13,11 @@ import { generateOrderRef, randomToken } from "~/lib/random";
 import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
 import {
   getOrderByIdempotencyKey,
+  insertClaimedOrder,
   insertOrder,
   lastDeliveryDetails,
   stockOf,
+  type ClaimedLine,
   type OrderWithItems,
 } from "~/models/order.server";
 import type { Prescription } from "~/db/schema";
@@ -30,14 +32,17 @@ import {
 import { getProfile, type Profile, type UserRef } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { quoteDelivery, UNKNOWN_STATE, type DeliveryQuote } from "../delivery/delivery.server";
-import { liveCaller } from "~/services/session.server";
+import { liveCaller, presentedSession } from "~/services/session.server";
 import { parseOrThrow } from "~/services/http.server";
 import { CART_MAX_LINES, CART_MAX_QTY_PER_LINE } from "../cart/cart";
 import { readCart, writeCart } from "../cart/cart-cookie.server";
 import { removedFromCartNotice } from "../cart/cart.server";
-import { priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing.server";
+import { lineTotalKobo, priceCart, priceItems, totalOf, type PricedLine } from "../cart/pricing.server";
 import type { PublicUser } from "~/lib/user";
 import { IDEMPOTENCY_KEY, scopeKey, type ScopedKey } from "./idempotency.server";
+import { sql, type SQL } from "drizzle-orm";
+import { deliveryFeeSql } from "~/models/delivery.server";
+import { isNigerianState } from "~/lib/nigeria";
 import {
   ACCOUNT_GONE,
   CHECKOUT_FORM_EXPIRED,
@@ -78,9 +83,12 @@ type PlaceOrderInput = {
   checked: boolean;
 };
 
+/** The medicine class sold only against a prescription a pharmacist checks. */
+const PRESCRIPTION_ONLY = "prescription";
+
 /** The lines a pharmacist must check against a prescription (the server decides, from the catalogue). */
 export const prescriptionLines = (lines: PricedLine[]) =>
-  lines.filter((line) => line.product.medicineClass === "prescription");
+  lines.filter((line) => line.product.medicineClass === PRESCRIPTION_ONLY);
 
 function shortagesOf(lines: PricedLine[], stock: Map<number, number | null>): StockShortage[] {
   return lines.flatMap((line) => {
@@ -250,12 +258,13 @@ function checkIdempotencyKey(key: unknown, message: string): string {
 }
 
 /**
- * The buyer (null for a guest), once checkouts from this client or account are within their limit. Placed
- * while signed in, the order belongs to the account (never matched by e-mail later).
+ * The buyer (null for a guest), once checkouts from this client or account are within their limit (unless
+ * this checkout was `counted` already). Placed while signed in, the order belongs to the account (never
+ * matched by e-mail later).
  */
-async function limitedBuyer(request: Request, context: AppLoadContext) {
+async function limitedBuyer(request: Request, context: AppLoadContext, counted = false) {
   const user = await liveCaller(request, context);
-  await enforceRateLimit(request, context, "checkout", user?.id);
+  if (!counted) await enforceRateLimit(request, context, "checkout", user?.id);
   return user;
 }
 
@@ -480,24 +489,193 @@ function parseApiCheckout(context: AppLoadContext, body: unknown) {
   return { payload, details, choice };
 }
 
+type ApiCheckout = ReturnType<typeof parseApiCheckout>;
+
+/**
+ * The fingerprint's view of an API order: the details, the items as matched (product ids and merged
+ * quantities, in id order) and the prescription named, not the names or prices the client sent.
+ */
+const canonicalApiRequest = (
+  { payload, details, choice }: ApiCheckout,
+  matched: { productId: number; quantity: number }[],
+) => [
+  "api",
+  ...canonicalDetails(details, choice),
+  matched.map((line) => [line.productId, line.quantity]).sort((a, b) => a[0]! - b[0]!),
+  ...(payload.prescriptionId ? [payload.prescriptionId] : []),
+];
+
+/** What a request claims its order is made from: the lines, and the delivery it was quoted (if any). */
+type Claim = { lines: ClaimedLine[]; delivery: { state: string; feeKobo: number } | null };
+
+/**
+ * What a request claims, when it says everything its order is made from: every item names its product by
+ * id and the price the client was shown (one price per product), within the per-line cap; no prescription
+ * named (its check reads D1 first); and, with a delivery state, the total it was quoted, from which the fee
+ * it expects follows. Undefined otherwise.
+ */
+function claimOf({ payload, choice }: ApiCheckout): Claim | undefined {
+  if (payload.prescriptionId !== undefined) return undefined;
+  const lines = new Map<number, ClaimedLine>();
+  for (const item of payload.items) {
+    if (item.productId === undefined || item.price === undefined) return undefined;
+    const unitPriceKobo = nairaToKobo(item.price);
+    const seen = lines.get(item.productId);
+    const quantity = (seen?.quantity ?? 0) + item.quantity;
+    if ((seen && seen.unitPriceKobo !== unitPriceKobo) || quantity > CART_MAX_QTY_PER_LINE) return undefined;
+    lines.set(item.productId, { productId: item.productId, quantity, unitPriceKobo });
+  }
+  const claimed = [...lines.values()];
+  const state = choice.deliveryState;
+  if (state === null) return { lines: claimed, delivery: null };
+  if (!isNigerianState(state) || payload.totalAmount === undefined) return undefined;
+  const feeKobo = nairaToKobo(payload.totalAmount) - subtotalOf(claimed);
+  return feeKobo >= 0 ? { lines: claimed, delivery: { state, feeKobo } } : undefined;
+}
+
+const subtotalOf = (lines: ClaimedLine[]) =>
+  lines.reduce((sum, l) => sum + lineTotalKobo(l.unitPriceKobo, l.quantity), 0);
+
+/**
+ * An API order in one trip to D1, read nowhere first: made from what the request claims (claimOf) and
+ * written only while the database agrees (models/order.server.ts, insertClaimedOrder): the caller's session
+ * live, no order under the key, each product still at the price claimed, in stock and sold without a
+ * prescription, and the delivery fee the one quoted; so the order is the one the read-then-write checkout
+ * would make. Answers it, an earlier order under the key (a replay, or 409 for another request), or
+ * undefined when the database disagreed and nothing was written: the read-then-write checkout then decides,
+ * and says why.
+ */
+async function checkoutAsClaimed(
+  request: Request,
+  context: AppLoadContext,
+  parsed: ApiCheckout,
+  { lines, delivery }: Claim,
+  idempotencyKey: string,
+  session: { idHash: string; userId: SQL; live: SQL } | null,
+): Promise<{ order: OrderWithItems; created: boolean } | undefined> {
+  const { details, choice } = parsed;
+  const userId = session?.userId ?? null;
+  const key = await scopeKey(
+    request,
+    userId,
+    idempotencyKey,
+    canonicalApiRequest(parsed, lines),
+    IDEMPOTENCY_KEY_REUSED,
+  );
+  const subtotalKobo = subtotalOf(lines);
+  const totalKobo = subtotalKobo + (delivery?.feeKobo ?? 0);
+  const id = crypto.randomUUID();
+  const orderRef = generateOrderRef();
+  const accessToken = randomToken();
+  const messages = await orderReceivedMessages(context, {
+    id,
+    orderRef,
+    accessToken,
+    userId,
+    email: details.email,
+    phone: details.phone,
+    totalKobo,
+    paymentMethod: choice.paymentMethod,
+    paymentStatus: "unpaid",
+    reviewStatus: null,
+    updatesBy: choice.updatesBy,
+  });
+  const written = await insertClaimedOrder(
+    context.db,
+    {
+      id,
+      orderRef,
+      accessToken,
+      idempotencyKey: key.hash,
+      requestFingerprint: key.fingerprint,
+      userId,
+      prescriptionId: null,
+      reviewStatus: null,
+      name: details.name,
+      email: details.email,
+      phone: details.phone,
+      deliveryAddress: details.deliveryAddress,
+      deliveryState: delivery?.state ?? null,
+      deliveryFeeKobo: delivery?.feeKobo ?? null,
+      paymentMethod: choice.paymentMethod,
+      updatesBy: choice.updatesBy,
+      totalKobo,
+    },
+    lines,
+    {
+      may: [
+        ...(session ? [session.live] : []),
+        ...(delivery ? [sql`${deliveryFeeSql(delivery.state, subtotalKobo)} = ${delivery.feeKobo}`] : []),
+      ],
+      classesNot: [PRESCRIPTION_ONLY],
+      also: (orderWritten) => asStatements(context, messages, [orderWritten]),
+    },
+  );
+  if (written.outcome === "created") {
+    enqueueMessages(context, messages);
+    return { order: written.order, created: true };
+  }
+  if (written.outcome !== "earlier") return undefined;
+  if (written.order.requestFingerprint !== key.fingerprint) throw new AppError(409, key.conflictMessage);
+  return { order: written.order, created: false };
+}
+
 /**
  * `POST /api/orders/checkout`: items matched to the catalogue and priced by the server. Answers the order,
  * whether it is new, and any price or total the client sent that differs from the catalogue's.
  *
- * Two trips to D1: everything it reads (the catalogue's prices, the delivery fee, the prescription named)
- * starts beside the session lookup, whose answer (a live caller within its limit) is awaited before any
- * of it is used; then the order's batch, which reads the order back. No earlier order under the key is
- * looked for first: the key's unique index refuses a second one, and the earlier is read then.
+ * One trip to D1 when the request claims everything its order is made from and the database agrees
+ * (checkoutAsClaimed); otherwise (a price or fee that changed, an item named by name, a prescription to
+ * check, a refusal to explain) it reads, then writes (checkoutItemsRead).
  */
 export async function checkoutItems(request: Request, context: AppLoadContext, body: unknown) {
-  let parsed: ReturnType<typeof parseApiCheckout> | undefined;
+  let parsed: ApiCheckout | undefined;
   let invalid: unknown;
   try {
     parsed = parseApiCheckout(context, body);
   } catch (error) {
     invalid = error;
   }
-  const buyer = limitedBuyer(request, context);
+  const header = request.headers.get("Idempotency-Key");
+  const claim = parsed && (header === null || IDEMPOTENCY_KEY.test(header)) ? claimOf(parsed) : undefined;
+  const session = claim ? await presentedSession(request, context) : undefined;
+  if (!parsed || !claim || session === undefined || session === "refused")
+    return checkoutItemsRead(request, context, parsed, invalid);
+  // Counted by its session: the account behind it is known only once the order's batch has run.
+  await enforceRateLimit(request, context, "checkout", session && { session: session.idHash });
+  const placed = await checkoutAsClaimed(
+    request,
+    context,
+    parsed,
+    claim,
+    header ?? crypto.randomUUID(),
+    session,
+  );
+  if (placed) return { ...placed, priceChanges: [], ...totalCheck(parsed, placed.order) };
+  return checkoutItemsRead(request, context, parsed, undefined, true);
+}
+
+/** Whether the total the client sent (if any) differs from the order's. */
+const totalCheck = ({ payload }: ApiCheckout, order: OrderWithItems) => ({
+  totalDiffers: payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo,
+  clientTotalAmount: payload.totalAmount,
+});
+
+/**
+ * The API's checkout that reads first. Two trips to D1: everything it reads (the catalogue's prices, the
+ * delivery fee, the prescription named) starts beside the session lookup, whose answer (a live caller
+ * within its limit) is awaited before any of it is used; then the order's batch, which reads the order
+ * back. No earlier order under the key is looked for first: the key's unique index refuses a second one,
+ * and the earlier is read then. `counted`: the caller was counted against its limit already.
+ */
+async function checkoutItemsRead(
+  request: Request,
+  context: AppLoadContext,
+  parsed: ApiCheckout | undefined,
+  invalid: unknown,
+  counted = false,
+) {
+  const buyer = limitedBuyer(request, context, counted);
   buyer.catch(() => undefined);
   const pricing = parsed ? priceItems(context, parsed.payload.items) : undefined;
   pricing?.catch(() => undefined);
@@ -520,24 +698,19 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
   const user = await buyer;
   if (!parsed) throw invalid;
   const userId = user?.id ?? null;
-  const { payload, details, choice } = parsed;
+  const { details, choice } = parsed;
   const { lines, priceChanges } = await pricing!;
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey =
     header === null ? crypto.randomUUID() : checkIdempotencyKey(header, IDEMPOTENCY_KEY_INVALID);
-  // Bound to what the order is made from: the details, the items as matched (product ids and
-  // quantities) and the prescription named, not the names or prices the client sent.
-  const matched = lines.map((line) => [line.product.id, line.qty]).sort((a, b) => a[0] - b[0]);
   const key = await scopeKey(
     request,
     userId,
     idempotencyKey,
-    [
-      "api",
-      ...canonicalDetails(details, choice),
-      matched,
-      ...(payload.prescriptionId ? [payload.prescriptionId] : []),
-    ],
+    canonicalApiRequest(
+      parsed,
+      lines.map((line) => ({ productId: line.product.id, quantity: line.qty })),
+    ),
     IDEMPOTENCY_KEY_REUSED,
   );
   // A retry of an order already made replays it, even once its units are sold out (placeOrder looks for
@@ -552,9 +725,7 @@ export async function checkoutItems(request: Request, context: AppLoadContext, b
     delivery: delivery!,
     checked: false,
   });
-  const totalDiffers =
-    payload.totalAmount !== undefined && nairaToKobo(payload.totalAmount) !== order.totalKobo;
-  return { order, created, priceChanges, totalDiffers, clientTotalAmount: payload.totalAmount };
+  return { order, created, priceChanges, ...totalCheck(parsed, order) };
 }
 
 /** The cart's prescription-only items (from the catalogue) and, for a customer, their uploads. */

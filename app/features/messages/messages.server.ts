@@ -37,7 +37,7 @@ export type PlannedMessage = { draft: OutboxDraft; when: SQL[] };
 
 /** The customer's addresses: every channel the account may choose, or the one a guest chose at checkout. */
 function customerRecipients(who: {
-  userId: string | null;
+  userId: string | SQL | null;
   email: string | null;
   phone: string | null;
   updatesBy?: GuestChannel;
@@ -59,7 +59,7 @@ async function plan(
   context: Context,
   texts: MessageText[],
   recipients: Recipient[],
-  about: { orderId: string | null; userId: string | null },
+  about: { orderId: string | null; userId: string | SQL | null },
 ): Promise<PlannedMessage[]> {
   const planned: PlannedMessage[] = [];
   for (const recipient of recipients) {
@@ -84,12 +84,12 @@ async function plan(
   return planned;
 }
 
+/** Its account may be SQL selecting it (a new order whose batch checks the buyer's session). */
 type OrderLike = Pick<
   Order,
   | "id"
   | "orderRef"
   | "accessToken"
-  | "userId"
   | "email"
   | "phone"
   | "totalKobo"
@@ -97,7 +97,7 @@ type OrderLike = Pick<
   | "paymentStatus"
   | "reviewStatus"
   | "updatesBy"
->;
+> & { userId: string | SQL | null };
 
 function factsOf(context: Context, order: OrderLike, paymentStatus = order.paymentStatus): OrderFacts {
   return {

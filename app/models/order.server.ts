@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
+import { d1Statement, rowsOf } from "~/db/d1-rows";
 import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
 import type { OrderFilters } from "~/lib/order-filters";
@@ -127,6 +128,23 @@ function orderReads(db: Database, where: SQL) {
     return { ...order, items, review: order.reviewStatus ? (reviews.at(-1) ?? null) : null };
   };
   return { statements, assemble };
+}
+
+/**
+ * The order with this id as orderReads picks it, as plain D1 statements that a write's batch ends with: the
+ * order as the write left it comes back in the write's own trip.
+ */
+function orderReadsAfter(db: Database, id: string) {
+  const { statements, assemble } = orderReads(db, eq(orders.id, id));
+  return {
+    statements: statements.map((query) => d1Statement(db, query)),
+    assemble: ([found, items, reviews]: D1Result[]) =>
+      assemble([
+        rowsOf(orders, found!),
+        rowsOf(orderItems, items!),
+        rowsOf(prescriptionReviews, reviews!),
+      ]),
+  };
 }
 
 export async function getOrderById(db: Database, id: string) {
@@ -329,7 +347,8 @@ export function orderStillAsRead(asRead: OrderAsRead): SQL {
  * Writes an allowed change in one batch, all or nothing: each part's timeline entry (who, when, from, to),
  * the pharmacist's decision, the stock given back, and the order's new state. Every statement holds only
  * while the order is still as it was read (INSERT … SELECT and UPDATE … WHERE EXISTS say it directly), so a
- * change made meanwhile leaves all of them matching nothing. Answers whether it was written.
+ * change made meanwhile leaves all of them matching nothing. Answers whether it was written, and the order
+ * as it is after the batch (read at its end, in the same trip; undefined if it is gone).
  */
 export async function writeOrderChange(
   db: Database,
@@ -338,7 +357,7 @@ export async function writeOrderChange(
   who: { id: string; name: string },
   /** More statements of the same change (its audit entries), each conditional on orderStillAsRead. */
   also: D1PreparedStatement[] = [],
-): Promise<boolean> {
+): Promise<{ written: boolean; now: OrderWithItems | undefined }> {
   const d1 = db.$client;
   const state = [
     asRead.id,
@@ -405,8 +424,13 @@ export async function writeOrderChange(
       ...state,
       write.method?.to ?? null,
     );
-  const results = await d1.batch([...statements, update]);
-  return results[results.length - 1].meta.changes > 0;
+  const after = orderReadsAfter(db, asRead.id);
+  const results = await d1.batch([...statements, update, ...after.statements]);
+  const reads = results.slice(-after.statements.length);
+  return {
+    written: results[statements.length]!.meta.changes > 0,
+    now: after.assemble(reads),
+  };
 }
 
 /** Orders awaiting a pharmacist, oldest first (the review queue). */

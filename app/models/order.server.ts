@@ -482,19 +482,20 @@ export async function statusEventsFor(db: Database, orderIds: string[]) {
  * Points an order at a newly stored receipt and records it on the timeline, in one batch and only while
  * the order is still as it was read when the state machine let it take one (features/orders/order-state.ts),
  * pointing at the same receipt (two uploads at once: one wins, the other is told). Answers whether it
- * changed.
+ * changed, and the order as it is after the batch (read at its end, in the same trip).
  */
 export async function setReceipt(
   db: Database,
   order: Pick<Order, "id" | "receiptKey" | "paymentMethod" | "paymentStatus" | "deliveryStatus">,
   receipt: { key: string; uploadedAt: number },
   who: { id: string; name: string },
-): Promise<boolean> {
+): Promise<{ changed: boolean; now: OrderWithItems | undefined }> {
   const d1 = db.$client;
   const asRead = `id = ? AND payment_method = ? AND payment_status = ? AND delivery_status = ? AND receipt_key IS ?`;
   const state = [order.id, order.paymentMethod, order.paymentStatus, order.deliveryStatus, order.receiptKey];
   const kind: OrderEventKind = "receipt";
-  const [event] = await d1.batch([
+  const after = orderReadsAfter(db, order.id);
+  const [event, , ...reads] = await d1.batch([
     d1
       .prepare(
         `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name, created_at)
@@ -505,6 +506,7 @@ export async function setReceipt(
     d1
       .prepare(`UPDATE orders SET receipt_key = ?, receipt_uploaded_at = ? WHERE ${asRead}`)
       .bind(receipt.key, receipt.uploadedAt, ...state),
+    ...after.statements,
   ]);
-  return event.meta.changes > 0;
+  return { changed: event!.meta.changes > 0, now: after.assemble(reads) };
 }

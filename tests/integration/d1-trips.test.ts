@@ -55,8 +55,6 @@ const NOT_YET: Record<string, number> = {
   "routes/admin.audit[.]csv GET": 3,
   "routes/admin.users POST": 4,
   "routes/api.me DELETE": 3,
-  "routes/api.orders.$key_.receipt POST": 4,
-  "routes/api.prescriptions.upload POST": 3,
   "routes/dashboard POST": 3,
 };
 

@@ -139,11 +139,7 @@ function orderReadsAfter(db: Database, id: string) {
   return {
     statements: statements.map((query) => d1Statement(db, query)),
     assemble: ([found, items, reviews]: D1Result[]) =>
-      assemble([
-        rowsOf(orders, found!),
-        rowsOf(orderItems, items!),
-        rowsOf(prescriptionReviews, reviews!),
-      ]),
+      assemble([rowsOf(orders, found!), rowsOf(orderItems, items!), rowsOf(prescriptionReviews, reviews!)]),
   };
 }
 

@@ -51,18 +51,26 @@ export async function deleteMyAccount(
   password: unknown,
 ): Promise<void> {
   if (typeof password !== "string" || password === "") throw new AppError(400, PASSWORD_REQUIRED);
+  // What the deletion must know travels beside the password check's first read, in its trip: the images
+  // to remove from storage and, for an admin, how many admins there are. Used only once the password is right.
+  const reading = Promise.all([
+    prescriptionsOf(context.db, user.id),
+    receiptKeysOf(context.db, user.id),
+    user.role === "admin" ? countAdmins(context.db) : Promise.resolve(0),
+  ]);
+  reading.catch(() => undefined);
   try {
+    // Trips after the session lookup: the account and its counts read, the attempt counted before the
+    // slow comparison (login's throttle), then a right password forgiven; the deletion is one batch more.
     await confirmPassword(context, request, { email: user.email, password });
   } catch (error) {
     if (error instanceof AppError && error.status === 401) throw new AppError(400, WRONG_PASSWORD);
     throw error;
   }
-  if (user.role === "admin" && (await countAdmins(context.db)) <= 1) throw new AppError(409, LAST_ADMIN);
+  const [prescriptions, receipts, admins] = await reading;
+  if (user.role === "admin" && admins <= 1) throw new AppError(409, LAST_ADMIN);
 
-  const images = [
-    ...(await prescriptionsOf(context.db, user.id)).map((p) => p.imageKey),
-    ...(await receiptKeysOf(context.db, user.id)),
-  ];
+  const images = [...prescriptions.map((p) => p.imageKey), ...receipts];
   if (user.role !== "admin") await eraseConversation(context.config, user.id);
   if (!(await deleteAccountRows(context.db, user.id))) throw new AppError(409, LAST_ADMIN);
   if (images.length > 0) await context.cloudflare.env.IMAGES.delete(images);

@@ -38,11 +38,11 @@ const EXCEPTIONS: Record<string, { trips: number; why: string }> = {
   },
   "routes/account.delete POST": {
     trips: 4,
-    why: "the password asked again is login's throttled check, after the session lookup names the account whose counts it is held to: the account, its counts (and what the deletion must know) read together, the attempt counted before the slow comparison; a wrong one then gets the page again, read afresh after the action (a right one: forgiven, then the deletion's one batch)",
+    why: "the password asked again is login's throttled check, after the session lookup names the account whose counts it is held to: the account, its counts (and what the deletion must know) read together, the attempt counted before the slow comparison; a wrong one then gets the page again, read afresh after the action (a right one is forgiven in the deletion's own batch: 4 trips too)",
   },
   "routes/api.me DELETE": {
     trips: 3,
-    why: "the password asked again is login's throttled check, after the session lookup names the account whose counts it is held to: the account, its counts (and what the deletion must know) read together, then the attempt counted before the slow comparison (a right one: forgiven, then the deletion's one batch)",
+    why: "the password asked again is login's throttled check, after the session lookup names the account whose counts it is held to: the account, its counts (and what the deletion must know) read together, then the attempt counted before the slow comparison (a right one is forgiven in the deletion's own batch: 4 trips)",
   },
   "routes/admin.audit[.]csv GET": {
     trips: 2,

@@ -107,6 +107,8 @@ const READS_BESIDE_CREDENTIAL_CHECK: readonly (readonly [string, RegExp])[] = [
   ["POST", /^\/api\/orders\/checkout$/],
   ["PATCH", /^\/api\/products\/[^/]+$/],
   ["PUT", /^\/api\/orders\/[^/]+$/],
+  ["POST", /^\/api\/orders\/[^/]+\/receipt$/],
+  ["POST", /^\/api\/prescriptions\/upload$/],
 ];
 
 /** Every request once the configuration is known: refused here, or answered by Remix (or the edge cache). */

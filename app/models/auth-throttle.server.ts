@@ -60,9 +60,9 @@ export type Forgiveness = {
 export async function forgiveAttempts(
   db: Database,
   { clear, forgive, now }: { clear: string[]; forgive: Forgiveness[]; now: number },
-  /** More statements written in the same batch (the new session). */
+  /** More statements written in the same batch (the new session, an account's deletion). */
   also: BatchItem<"sqlite">[] = [],
-) {
+): Promise<unknown[]> {
   const forgiven = forgive.map((f) => f.key);
   const statements = [
     ...forgive.map(({ key, by, previousAt }) =>
@@ -88,5 +88,7 @@ export async function forgiveAttempts(
     ...(clear.length > 0 ? [db.delete(authThrottle).where(inArray(authThrottle.key, clear))] : []),
   ];
   const [first, ...rest] = [...statements, ...also];
-  if (first) await db.batch([first, ...rest]);
+  if (!first) return [];
+  // What `also` answered, in its order.
+  return (await db.batch([first, ...rest])).slice(statements.length);
 }

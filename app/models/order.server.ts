@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
+import { d1Statement, rowsOf } from "~/db/d1-rows";
 import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
 import type { OrderFilters } from "~/lib/order-filters";
@@ -256,6 +257,19 @@ function orderReads(db: Database, where: SQL) {
   return { statements, assemble };
 }
 
+/**
+ * The order with this id as orderReads picks it, as plain D1 statements that a write's batch ends with: the
+ * order as the write left it comes back in the write's own trip.
+ */
+function orderReadsAfter(db: Database, id: string) {
+  const { statements, assemble } = orderReads(db, eq(orders.id, id));
+  return {
+    statements: statements.map((query) => d1Statement(db, query)),
+    assemble: ([found, items, reviews]: D1Result[]) =>
+      assemble([rowsOf(orders, found!), rowsOf(orderItems, items!), rowsOf(prescriptionReviews, reviews!)]),
+  };
+}
+
 export async function getOrderById(db: Database, id: string) {
   return orderWhere(db, eq(orders.id, id));
 }
@@ -456,7 +470,8 @@ export function orderStillAsRead(asRead: OrderAsRead): SQL {
  * Writes an allowed change in one batch, all or nothing: each part's timeline entry (who, when, from, to),
  * the pharmacist's decision, the stock given back, and the order's new state. Every statement holds only
  * while the order is still as it was read (INSERT … SELECT and UPDATE … WHERE EXISTS say it directly), so a
- * change made meanwhile leaves all of them matching nothing. Answers whether it was written.
+ * change made meanwhile leaves all of them matching nothing. Answers whether it was written, and the order
+ * as it is after the batch (read at its end, in the same trip; undefined if it is gone).
  */
 export async function writeOrderChange(
   db: Database,
@@ -465,7 +480,7 @@ export async function writeOrderChange(
   who: { id: string; name: string },
   /** More statements of the same change (its audit entries), each conditional on orderStillAsRead. */
   also: D1PreparedStatement[] = [],
-): Promise<boolean> {
+): Promise<{ written: boolean; now: OrderWithItems | undefined }> {
   const d1 = db.$client;
   const state = [
     asRead.id,
@@ -532,8 +547,13 @@ export async function writeOrderChange(
       ...state,
       write.method?.to ?? null,
     );
-  const results = await d1.batch([...statements, update]);
-  return results[results.length - 1].meta.changes > 0;
+  const after = orderReadsAfter(db, asRead.id);
+  const results = await d1.batch([...statements, update, ...after.statements]);
+  const reads = results.slice(-after.statements.length);
+  return {
+    written: results[statements.length]!.meta.changes > 0,
+    now: after.assemble(reads),
+  };
 }
 
 /** Orders awaiting a pharmacist, oldest first (the review queue). */
@@ -585,19 +605,20 @@ export async function statusEventsFor(db: Database, orderIds: string[]) {
  * Points an order at a newly stored receipt and records it on the timeline, in one batch and only while
  * the order is still as it was read when the state machine let it take one (features/orders/order-state.ts),
  * pointing at the same receipt (two uploads at once: one wins, the other is told). Answers whether it
- * changed.
+ * changed, and the order as it is after the batch (read at its end, in the same trip).
  */
 export async function setReceipt(
   db: Database,
   order: Pick<Order, "id" | "receiptKey" | "paymentMethod" | "paymentStatus" | "deliveryStatus">,
   receipt: { key: string; uploadedAt: number },
   who: { id: string; name: string },
-): Promise<boolean> {
+): Promise<{ changed: boolean; now: OrderWithItems | undefined }> {
   const d1 = db.$client;
   const asRead = `id = ? AND payment_method = ? AND payment_status = ? AND delivery_status = ? AND receipt_key IS ?`;
   const state = [order.id, order.paymentMethod, order.paymentStatus, order.deliveryStatus, order.receiptKey];
   const kind: OrderEventKind = "receipt";
-  const [event] = await d1.batch([
+  const after = orderReadsAfter(db, order.id);
+  const [event, , ...reads] = await d1.batch([
     d1
       .prepare(
         `INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name, created_at)
@@ -608,6 +629,7 @@ export async function setReceipt(
     d1
       .prepare(`UPDATE orders SET receipt_key = ?, receipt_uploaded_at = ? WHERE ${asRead}`)
       .bind(receipt.key, receipt.uploadedAt, ...state),
+    ...after.statements,
   ]);
-  return event.meta.changes > 0;
+  return { changed: event!.meta.changes > 0, now: after.assemble(reads) };
 }

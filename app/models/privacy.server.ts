@@ -204,15 +204,15 @@ export async function countAdmins(db: Database): Promise<number> {
 }
 
 /**
- * Deletes the account in one all-or-nothing batch: the contact messages it sent, its orders stripped of who
- * placed them (items, totals, dates and status stay), then the account itself, whose removal cascades to
- * its sessions, prescriptions, consents and links. Every statement carries the same guard (a customer, or
- * an admin who is not the last one), so if the last admin is asked to go, nothing changes at all.
- * Returns false in that case.
+ * The statements that delete the account, for one all-or-nothing batch of the caller's: the contact
+ * messages it sent, its orders stripped of who placed them (items, totals, dates and status stay), then the
+ * account itself, whose removal cascades to its sessions, prescriptions, consents and links. Every statement
+ * carries the same guard (a customer, or an admin who is not the last one), so if the last admin is asked to
+ * go, nothing changes at all. `deleted` reads the batch's answers to them: false in that case.
  */
-export async function deleteAccountRows(db: Database, userId: string): Promise<boolean> {
+export function deleteAccountStatements(db: Database, userId: string) {
   const deletable = sql`((SELECT ${users.role} FROM ${users} WHERE ${users.id} = ${userId}) = 'user' OR (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') > 1)`;
-  const [, , deleted] = await db.batch([
+  const statements = [
     db
       .delete(contactMessages)
       .where(
@@ -235,8 +235,9 @@ export async function deleteAccountRows(db: Database, userId: string): Promise<b
       .delete(users)
       .where(and(eq(users.id, userId), deletable))
       .returning({ id: users.id }),
-  ]);
-  return deleted.length === 1;
+  ] as const;
+  const deleted = (answers: unknown[]) => (answers[2] as unknown[] | undefined)?.length === 1;
+  return { statements, deleted };
 }
 
 /** What stays of who placed an order once it is anonymised (its receipt's object is deleted by the caller). */

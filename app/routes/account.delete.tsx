@@ -15,7 +15,7 @@ import fields from "virtual:form-constraints/delete-account";
 import { ACCOUNT_DELETED, deleteMyAccount, deletionSummary } from "~/features/privacy/delete-account.server";
 import type { FormFailure } from "~/lib/app-error";
 import { handleForm, pageHeaders, readForm } from "~/services/http.server";
-import { destroySession, requireUser } from "~/services/session.server";
+import { clearedSessionCookie, requireUser } from "~/services/session.server";
 import { toastCookie } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete your account | MediStore" }];
@@ -34,7 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const form = await readForm(request);
       await deleteMyAccount(request, context, user, form.get("password"));
       const headers = new Headers();
-      headers.append("Set-Cookie", await destroySession(request, context));
+      // The account's sessions went with it: only the cookie is left to clear.
+      headers.append("Set-Cookie", await clearedSessionCookie(context.config));
       headers.append(
         "Set-Cookie",
         await toastCookie(context.config, { type: "success", message: ACCOUNT_DELETED }),

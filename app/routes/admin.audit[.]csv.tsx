@@ -13,6 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
+  // Two trips: the role the session lookup shows decides before the download is recorded with its rows.
   const csv = await auditCsv(context, superintendent, parseAuditFilters(new URL(request.url).searchParams));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, INPUT_CLASS } from "~/components/form-field";
 import { LocalTime } from "~/components/local-time";
-import { issueResetLink } from "~/features/accounts/credentials.server";
+import { accountToReset, issueResetLink } from "~/features/accounts/credentials.server";
 import type { FormFailure } from "~/lib/app-error";
 import { RESET_LINK_TTL_MINUTES } from "~/lib/limits";
 import { parsePage } from "~/lib/pagination";
@@ -32,10 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ResetIssued = { reset: { url: string; email: string; expiresAt: number; whatsapp: string | null } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireBackOfficeUser(request, context);
   const form = await request.formData().catch(() => null);
+  // The account is read beside the session lookup, and used only once the guard has let the admin in.
+  // The answer is the page itself, read after the write: the link is shown once, never redirected with.
+  const [admin, account] = await withReads(request, context, requireBackOfficeUser, () =>
+    accountToReset(context, form?.get("userId")),
+  );
   return handleForm(async () => {
-    const issued = await issueResetLink(context, admin, form?.get("userId"));
+    const issued = await issueResetLink(context, admin, account);
     const url = `${context.config.publicOrigin ?? new URL(request.url).origin}${issued.path}`;
     const message = `Hello from MediStore. Here is your password reset link. It works once, for ${RESET_LINK_TTL_MINUTES} minutes: ${url}`;
     return {

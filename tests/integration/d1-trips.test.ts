@@ -36,6 +36,22 @@ const EXCEPTIONS: Record<string, { trips: number; why: string }> = {
     trips: 2,
     why: "a download that writes: the export is recorded in the audit trail before it is served, once the rows (read beside the session lookup) are in hand",
   },
+  "routes/account.delete POST": {
+    trips: 4,
+    why: "the password asked again is login's throttled check, after the session lookup names the account whose counts it is held to: the account, its counts (and what the deletion must know) read together, the attempt counted before the slow comparison; a wrong one then gets the page again, read afresh after the action (a right one is forgiven in the deletion's own batch: 4 trips too)",
+  },
+  "routes/api.me DELETE": {
+    trips: 3,
+    why: "the password asked again is login's throttled check, after the session lookup names the account whose counts it is held to: the account, its counts (and what the deletion must know) read together, then the attempt counted before the slow comparison (a right one is forgiven in the deletion's own batch: 4 trips)",
+  },
+  "routes/admin.audit[.]csv GET": {
+    trips: 2,
+    why: "a download that writes: once the session lookup has shown the superintendent, the export is recorded in the audit trail and the rows read in one batch, the record first",
+  },
+  "routes/admin.users POST": {
+    trips: 3,
+    why: "a form answered with the page, not a redirect (the reset link is shown once and must travel in neither a URL nor a cookie): the account is read beside the session lookup, the link written with its audit entry, and the page's own reads then run, as after any action answered with its page",
+  },
   "routes/track POST": {
     trips: 3,
     why: "the lookup counts are read first (a client already at a limit is refused uncounted), then the attempt is counted as the order is looked for, and answered only once counted; a found order is then forgiven its count (a miss shows the page again instead)",
@@ -50,17 +66,7 @@ const EXCEPTIONS: Record<string, { trips: number; why: string }> = {
  * Not at the bar yet: the trips each of these takes today. A row may only go down (the test fails when a
  * request takes more, and when it takes fewer, so the number is lowered or the row taken out).
  */
-const NOT_YET: Record<string, number> = {
-  "routes/account.delete POST": 4,
-  "routes/admin.audit[.]csv GET": 3,
-  "routes/admin.reviews POST": 3,
-  "routes/admin.users POST": 4,
-  "routes/api.me DELETE": 3,
-  "routes/api.orders.$key PUT": 3,
-  "routes/api.orders.$key_.receipt POST": 4,
-  "routes/api.prescriptions.upload POST": 3,
-  "routes/dashboard POST": 3,
-};
+const NOT_YET: Record<string, number> = {};
 
 /** Who asks: the first of these the route's rule serves (signed in first: their pages are never cached). */
 const PREFERENCE: Role[] = ["customer", "superintendent", "pharmacist", "staff", "guest", "otherCustomer"];
@@ -93,6 +99,20 @@ function realBody(route: ManifestRoute, probe: Probe, w: RouteWorld): Body | und
   return recipe?.valid && methods.includes(probe.method) ? asBody(recipe.valid, w) : probe.body?.(w);
 }
 
+/**
+ * A body marked `_enhanced` is what the hydrated page's script sends, and the script sends it where Remix's
+ * single fetch does: the route's `.data` URL, which runs the action alone (the page's loaders then
+ * revalidate with a GET of their own, counted as the route's GET). Posted to the page's own URL it would be
+ * a request no browser makes: a post without JavaScript, answered with the whole page, never carries it.
+ */
+function asTheBrowserSends(path: string, request: Request, body: Body | undefined): Request {
+  const fields = body && ("form" in body ? body.form : "multipart" in body ? body.multipart : undefined);
+  if (fields?._enhanced !== "1") return request;
+  const url = new URL(request.url);
+  url.pathname = path === "/" ? "/_root.data" : `${path}.data`;
+  return new Request(url, request);
+}
+
 let party: ReturnType<typeof startPartyDouble>;
 beforeEach(() => {
   party = startPartyDouble();
@@ -119,7 +139,10 @@ describe("round trips to D1", () => {
       for (const probe of access.probes ?? [get()]) {
         const rule = RULES[probe.rule ?? access.rule];
         const role = PREFERENCE.find((r) => rule[r] === "ok")!;
-        const { path, request } = await probeRequest(route, probe, role, w, realBody(route, probe, w));
+        const body = realBody(route, probe, w);
+        const probed = await probeRequest(route, probe, role, w, body);
+        const request = asTheBrowserSends(probed.path, probed.request, body);
+        const path = new URL(request.url).pathname;
         const trips = countTrips(env.DB, { delayMs: DISTANCE_MS });
         await catalogueVersion(env.DB, TRUSTED_VERSION_MS);
         const response = await callWorker(request, {

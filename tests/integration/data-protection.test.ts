@@ -300,6 +300,30 @@ describe("delete my account", () => {
     expect(res.status).toBe(200);
   });
 
+  it("deletes nothing when the chat cannot be erased (503); the right password is not left counted", async () => {
+    const ngozi = await signUp("Ngozi Okafor");
+    party.stop();
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      new Request(`${ORIGIN}/api/me`, {
+        method: "DELETE",
+        headers: { ...bearer(ngozi), "Content-Type": "application/json" },
+        body: JSON.stringify({ password: ngozi.password }),
+      }) as Parameters<typeof worker.fetch>[0],
+      { ...env, CHAT_HOST: "chat.invalid" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(503);
+    expect(await env.DB.prepare("SELECT 1 FROM users WHERE id = ?").bind(ngozi.id).first()).not.toBeNull();
+    const counted = await env.DB.prepare(
+      "SELECT key, failures FROM auth_throttle WHERE key LIKE ? AND failures > 0",
+    )
+      .bind(`%${ngozi.email}%`)
+      .all();
+    expect(counted.results).toEqual([]);
+  });
+
   it("answers a missing body 415/400 and other methods 405", async () => {
     const ngozi = await signUp("Ngozi Okafor");
     expect((await new Client().fetch("/api/me", { method: "DELETE", headers: bearer(ngozi) })).status).toBe(

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import * as build from "medistore-server-build";
 import { describe, expect, it } from "vitest";
 import { BEARER_TOKEN_DEAD } from "~/services/session.server";
-import { bearer, Client, DEMO, GOOD_DETAILS, seedProducts, signUp } from "./helpers";
+import { bearer, Client, DEMO, GOOD_DETAILS, PNG_BYTES, seedProducts, signUp } from "./helpers";
 
 type ManifestRoute = { id: string; path?: string; parentId?: string };
 const routes = (build as unknown as { routes: Record<string, ManifestRoute> }).routes;
@@ -111,5 +111,62 @@ describe("a dead bearer token gets 401 on every API call", () => {
     expect(row!.price).toBe(product.priceKobo);
     const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log").first<{ n: number }>();
     expect(audit!.n).toBe(0);
+  });
+
+  it("an upload with an ended session stores nothing, even beside the order's own link (its reads start beside the check)", async () => {
+    const [product] = await seedProducts([DEMO[1]]);
+    const customer = await signUp("Ended Uploader");
+    const items = [{ productId: product.id, quantity: 1 }];
+    const placed = await new Client().postJson(
+      "/api/orders/checkout",
+      { ...GOOD_DETAILS, deliveryState: "Kano", paymentMethod: "bank_transfer", items },
+      bearer(customer),
+    );
+    expect(placed.status).toBe(201);
+    const order = await env.DB.prepare("SELECT id, access_token AS token FROM orders").first<{
+      id: string;
+      token: string;
+    }>();
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(customer.id).run();
+    const photo = (field: string) => {
+      const form = new FormData();
+      form.set(field, new File([PNG_BYTES as Uint8Array<ArrayBuffer>], "photo.png", { type: "image/png" }));
+      return form;
+    };
+    const receipt = (headers: Record<string, string>) =>
+      new Client().fetch(`/api/orders/${order!.id}/receipt`, {
+        method: "POST",
+        body: photo("receipt"),
+        headers: { "X-Order-Token": order!.token, ...headers },
+      });
+    const prescription = (user: { token: string }) =>
+      new Client().fetch("/api/prescriptions/upload", {
+        method: "POST",
+        body: photo("image"),
+        headers: bearer(user),
+      });
+
+    const deadReceipt = await receipt(bearer(customer));
+    expect(deadReceipt.status).toBe(401);
+    expect(await deadReceipt.json()).toEqual({ message: BEARER_TOKEN_DEAD });
+    const deadPrescription = await prescription(customer);
+    expect(deadPrescription.status).toBe(401);
+    expect(await deadPrescription.json()).toEqual({ message: BEARER_TOKEN_DEAD });
+    // The same uploads made live go all the way (so a refused one, had it gone on, would have landed too).
+    expect((await receipt({})).status).toBe(201);
+    expect((await prescription(await signUp("Live Uploader"))).status).toBe(201);
+
+    const events = await env.DB.prepare(
+      "SELECT from_status AS fromStatus FROM order_status_events WHERE order_id = ? AND kind = 'receipt'",
+    )
+      .bind(order!.id)
+      .all<{ fromStatus: string }>();
+    expect(events.results).toEqual([{ fromStatus: "none" }]);
+    expect((await env.IMAGES.list({ prefix: "receipts/" })).objects).toHaveLength(1);
+    const theirs = await env.DB.prepare("SELECT COUNT(*) AS n FROM prescriptions WHERE user_id = ?")
+      .bind(customer.id)
+      .first<{ n: number }>();
+    expect(theirs!.n).toBe(0);
+    expect((await env.IMAGES.list({ prefix: `prescriptions/${customer.id}/` })).objects).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/app-error";
 import { RESET_LINK_TTL_MINUTES } from "~/lib/limits";
 import { randomToken } from "~/lib/random";
+import type { User } from "~/db/schema";
 import type { PublicUser } from "~/lib/user";
 import { changePasswordSchema, resetPasswordSchema } from "~/lib/validation";
 import { findLiveReset, insertPasswordReset, spendPasswordReset } from "~/models/password-reset.server";
@@ -78,15 +79,25 @@ export async function logOutEverywhere(request: Request, context: AppLoadContext
 }
 
 /**
- * An admin issues a one-time reset link for an account; answers the link's path (shown once). Whoever holds
- * it holds the account, so for an admin's account only the superintendent pharmacist may (403).
+ * The account a form asks a reset link for, as issueResetLink takes it: read beside the session lookup
+ * (withReads), so issuing the link costs one trip to D1 less. Undefined for no such account.
+ */
+export function accountToReset(context: AppLoadContext, userId: unknown): Promise<User | undefined> {
+  return typeof userId === "string" && userId.length <= 100
+    ? findUserById(context.db, userId)
+    : Promise.resolve(undefined);
+}
+
+/**
+ * An admin issues a one-time reset link for an account (accountToReset); answers the link's path (shown
+ * once). Whoever holds it holds the account, so for an admin's account only the superintendent pharmacist
+ * may (403).
  */
 export async function issueResetLink(
   context: AppLoadContext,
   admin: BackOfficeUser,
-  userId: unknown,
+  account: User | undefined,
 ): Promise<{ path: string; email: string; phone: string | null; expiresAt: number }> {
-  const account = typeof userId === "string" ? await findUserById(context.db, userId) : undefined;
   if (!account) throw new AppError(404, "That account no longer exists.");
   if (account.role === "admin" && !can(admin.adminRole, "resetAdminLink"))
     throw new AppError(403, NOT_ALLOWED.resetAdminLink);

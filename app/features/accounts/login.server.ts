@@ -10,6 +10,7 @@
  * with no failure for 30 minutes is forgotten.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { AppError } from "~/lib/app-error";
@@ -120,15 +121,18 @@ export async function logIn(
 
 /**
  * The signed-in person's password asked again (before deleting the account or changing the password):
- * held to the same counts as a login, without starting a session.
+ * held to the same counts as a login, without starting a session. `then`: once the password is right, the
+ * statements of what it allows, written in the batch that forgives the attempt (one trip for both); what it
+ * throws is thrown once the attempt is forgiven. Answers what those statements answered.
  */
 export async function confirmPassword(
   context: AppLoadContext,
   request: Request,
   credentials: { email: unknown; password: unknown },
   device: Device | null = null,
-): Promise<PublicUser> {
-  return (await attempt(context, request, credentials, device, false)).user;
+  then?: () => Promise<BatchItem<"sqlite">[]>,
+): Promise<unknown[]> {
+  return (await attempt(context, request, credentials, device, false, then)).answers;
 }
 
 async function attempt(
@@ -137,6 +141,7 @@ async function attempt(
   credentials: { email: unknown; password: unknown },
   device: Device | null,
   startSession: boolean,
+  then?: () => Promise<BatchItem<"sqlite">[]>,
 ) {
   const parsed = loginSchema.safeParse(credentials);
   if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? INVALID_CREDENTIALS);
@@ -181,22 +186,27 @@ async function attempt(
   const own = counts.filter((c) => c.own).map((c) => c.key);
   const forgiven = Math.max(1, ...own.map((key) => after.get(key) ?? 1));
   const session = startSession ? await newSession(context, user.id) : null;
-  await forgiveAttempts(
-    db,
-    {
-      now,
-      clear: own,
-      forgive: counts
-        .filter((c) => !c.own)
-        .map(({ key }) => ({
-          key,
-          by: forgiven,
-          previousAt: live(before.get(key), now)?.windowStartedAt ?? null,
-        })),
-    },
-    session ? [...session.statements] : [],
-  );
-  return { user: toPublicUser(user), session };
+  const forgiveness = {
+    now,
+    clear: own,
+    forgive: counts
+      .filter((c) => !c.own)
+      .map(({ key }) => ({
+        key,
+        by: forgiven,
+        previousAt: live(before.get(key), now)?.windowStartedAt ?? null,
+      })),
+  };
+  let allowed: BatchItem<"sqlite">[] = [];
+  try {
+    allowed = then ? await then() : [];
+  } catch (error) {
+    // The password was right whatever failed next: it is not left counted as a failure.
+    await forgiveAttempts(db, forgiveness);
+    throw error;
+  }
+  const answers = await forgiveAttempts(db, forgiveness, [...(session?.statements ?? []), ...allowed]);
+  return { user: toPublicUser(user), session, answers: answers.slice(session?.statements.length ?? 0) };
 }
 
 /**

@@ -355,7 +355,7 @@ export async function changeOrder(
       delivery: plan.delivery,
       review: review ? { decision: review.decision, note: review.note } : null,
     });
-    const written = await writeOrderChange(
+    const { written, now } = await writeOrderChange(
       context.db,
       current,
       {
@@ -369,15 +369,15 @@ export async function changeOrder(
       [...audited, ...also(current), ...asD1Statements(context, messages, [orderStillAsRead(current)])],
     );
     if (written) enqueueMessages(context, messages);
+    if (!now) throw new AppError(404, ORDER_NOT_FOUND);
     if (!written) {
       // Someone changed the order between the read and the write: refused now if the machine refuses it
       // against the order as it is (a second pharmacist's decision, say), else the caller tries again.
-      const now = await getOrderRow(context.db, current.id);
-      if (!now) throw new AppError(404, ORDER_NOT_FOUND);
       planOrderChange(now, change, actor);
       throw new AppError(409, STATUS_CHANGED_MEANWHILE);
     }
-    if (plan.refund) await requestRefund(context, current.id);
+    if (!plan.refund) return { order: now, changed };
+    await requestRefund(context, current.id);
   }
   const order = await getOrderById(context.db, current.id);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);

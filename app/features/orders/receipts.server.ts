@@ -13,7 +13,7 @@ import { getOrderByAccessToken, getOrderById, setReceipt, type OrderWithItems } 
 import { DELETED_CUSTOMER } from "~/models/privacy.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
-import { getUser } from "~/services/session.server";
+import { carriesSession, liveCaller } from "~/services/session.server";
 import { ORDER_NOT_FOUND, orderOfLinkHolder } from "./orders.server";
 import { RECEIPT_FIELD } from "./order-view";
 import { receiptRefusal } from "./order-state";
@@ -67,20 +67,17 @@ async function storeReceipt(
   const key = `${RECEIPT_PREFIX}${order.id}/${crypto.randomUUID()}.${image.extension}`;
   await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.contentType } });
   let changed = false;
+  let now: OrderWithItems | undefined;
   try {
-    changed = await setReceipt(context.db, order, { key, uploadedAt: Date.now() }, who);
+    ({ changed, now } = await setReceipt(context.db, order, { key, uploadedAt: Date.now() }, who));
   } finally {
     if (!changed) await bucket.delete(key);
   }
-  if (!changed) {
-    // Paid, cancelled or another upload in the meantime: say which, as far as it can be told.
-    const now = await getOrderById(context.db, order.id);
-    throw new AppError(409, (now && refusal(now)) ?? RECEIPT_CHANGED_MEANWHILE);
-  }
+  // Paid, cancelled or another upload in the meantime: say which, as far as it can be told.
+  if (!changed) throw new AppError(409, (now && refusal(now)) ?? RECEIPT_CHANGED_MEANWHILE);
   if (order.receiptKey) await bucket.delete(order.receiptKey);
-  const updated = await getOrderById(context.db, order.id);
-  if (!updated) throw new AppError(404, ORDER_NOT_FOUND);
-  return updated;
+  if (!now) throw new AppError(404, ORDER_NOT_FOUND);
+  return now;
 }
 
 /** The order page's upload: the link is the key, as for viewing the order. */
@@ -105,9 +102,14 @@ export async function uploadReceiptByApi(
   form: () => Promise<FormData>,
 ): Promise<OrderWithItems> {
   const linkToken = request.headers.get("X-Order-Token");
-  const viewer = await getUser(request, context);
+  if (!linkToken && !(await carriesSession(request, context))) throw new AppError(401, RECEIPT_CREDENTIALS);
+  // The order is read beside the session lookup (the Worker lets this call start beside its dead-token
+  // check): liveCaller refuses a dead token before anything is stored.
+  const reading = /^[0-9a-f-]{36}$/.test(orderId) ? getOrderById(context.db, orderId) : undefined;
+  reading?.catch(() => undefined);
+  const viewer = await liveCaller(request, context);
   if (!linkToken && !viewer) throw new AppError(401, RECEIPT_CREDENTIALS);
-  const order = /^[0-9a-f-]{36}$/.test(orderId) ? await getOrderById(context.db, orderId) : undefined;
+  const order = await reading;
   const byLink = order !== undefined && linkToken !== null && linkToken === order.accessToken;
   if (!order || (linkToken && !byLink)) throw new AppError(404, ORDER_NOT_FOUND);
   const isOwner = viewer !== null && viewer.id === order.userId;

@@ -6,7 +6,8 @@
  * never stored or served.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Prescription } from "~/db/schema";
+import type { SQL } from "drizzle-orm";
+import type { Consent, Prescription, User } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import {
   deletePrescription,
@@ -16,11 +17,11 @@ import {
   listAllPrescriptions,
   listPrescriptionsForUser,
 } from "~/models/prescription.server";
-import { findUserByEmail, toPublicUser, type UserRef } from "~/models/user.server";
+import { findUserByEmail, toPublicUser, userIdByEmail, type UserRef } from "~/models/user.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 import { readImageField, reencodeWithin } from "~/services/uploads.server";
 import type { PublicUser } from "~/lib/user";
-import { consentToUpload } from "~/features/privacy/consents.server";
+import { consentToUpload, latestUploadConsent } from "~/features/privacy/consents.server";
 import { accessLogOfUser, logPrescriptionView } from "~/models/privacy.server";
 import { getOrderByAccessToken } from "~/models/order.server";
 import { getBackOfficeUser, type BackOfficeUser } from "~/services/session.server";
@@ -47,13 +48,19 @@ export async function uploadPrescription(
   context: AppLoadContext,
   owner: PublicUser | null,
   form: FormData,
-  { requireConsent = true, field = "image" } = {},
+  {
+    requireConsent = true,
+    field = "image",
+    latestConsent,
+  }: { requireConsent?: boolean; field?: string; latestConsent?: Consent | null } = {},
 ): Promise<Prescription> {
   await enforceRateLimit(request, context, "upload", owner?.id);
   if (requireConsent && form.get("consent") !== "yes") throw new AppError(400, CONSENT_REQUIRED);
   // The form's tick is consent given again; an API upload counts as consent unless it was withdrawn. A
   // guest's photo at checkout is consented to on that form and belongs to the order, not to an account.
-  const consent = owner ? await consentToUpload(context, owner, { explicit: requireConsent }) : [];
+  const consent = owner
+    ? await consentToUpload(context, owner, { explicit: requireConsent, latest: latestConsent })
+    : [];
   const image = await reencodeWithin(context, await readImageField(form, field), {
     maxSide: PRESCRIPTION_MAX_SIDE,
     quality: PRESCRIPTION_QUALITY,
@@ -154,14 +161,29 @@ export async function ownPrescriptionBytes(context: AppLoadContext, row: Prescri
  * Whose account an API upload goes to: the caller's own, or (admins only) an existing customer's named by
  * `?email=`.
  */
-export async function uploadOwner(context: AppLoadContext, viewer: PublicUser, rawEmail: string | null) {
-  const email = (rawEmail ?? viewer.email).trim().toLowerCase();
+export function uploadOwner(viewer: PublicUser, rawEmail: string | null, found: User | undefined) {
+  const email = uploadEmail(rawEmail) ?? viewer.email;
   if (email === viewer.email) return viewer;
   if (viewer.role !== "admin")
     throw new AppError(403, "You can only upload prescriptions to your own account.");
-  const found = await findUserByEmail(context.db, email);
   if (!found) throw new AppError(404, "No account uses that e-mail address.");
   return toPublicUser(found);
+}
+
+/** The account an API upload names by `?email=` (null: the caller's own). */
+const uploadEmail = (rawEmail: string | null) => (rawEmail === null ? null : rawEmail.trim().toLowerCase());
+
+/**
+ * What an API upload reads before it writes, beside the session lookup (withReads; `me` is the caller as
+ * SQL): the account `?email=` names, as uploadOwner takes it, and the latest prescription consent of the
+ * account the upload goes to (the named one, else the caller's own).
+ */
+export function uploadReads(context: AppLoadContext, me: SQL, rawEmail: string | null) {
+  const email = uploadEmail(rawEmail);
+  return Promise.all([
+    email === null ? Promise.resolve(undefined) : findUserByEmail(context.db, email),
+    latestUploadConsent(context, email === null ? me : userIdByEmail(email)),
+  ]);
 }
 
 /** The customer's prescriptions, each with who at the pharmacy has viewed it and when. */

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Database } from "~/db/client.server";
-import type { ConsentKind } from "~/db/schema";
+import type { Consent, ConsentKind } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { CONSENT_KINDS, PRIVACY_NOTICE_VERSION } from "~/lib/privacy-notice";
 import type { PublicUser } from "~/lib/user";
@@ -78,18 +78,27 @@ export async function removePrescriptions(
 }
 
 /**
+ * The account's latest prescription consent (its id, or SQL that selects it), as consentToUpload takes it:
+ * null when it never gave one. An API upload reads it beside the session lookup.
+ */
+export async function latestUploadConsent(context: AppLoadContext, userId: UserRef): Promise<Consent | null> {
+  return (await latestConsent(context.db, userId, "prescriptions")) ?? null;
+}
+
+/**
  * A page or API upload: refused after a withdrawal unless the upload form itself gave consent again.
  * Answers the statements that record the consent, written in the upload's own batch (nothing is written
- * for an upload refused later, a bad photo say).
+ * for an upload refused later, a bad photo say). `latest`: the account's latest consent when the caller
+ * has read it already (latestUploadConsent); else it is read here.
  */
 export async function consentToUpload(
   context: AppLoadContext,
   user: PublicUser,
-  { explicit }: { explicit: boolean },
+  { explicit, latest }: { explicit: boolean; latest?: Consent | null },
 ) {
   if (!explicit) {
-    const latest = await latestConsent(context.db, user.id, "prescriptions");
-    if (latest?.withdrawnAt) throw new AppError(403, PRESCRIPTION_CONSENT_WITHDRAWN);
+    const found = latest === undefined ? await latestUploadConsent(context, user.id) : latest;
+    if (found?.withdrawnAt) throw new AppError(403, PRESCRIPTION_CONSENT_WITHDRAWN);
   }
   return consentStatements(context, user.id, "prescriptions");
 }

@@ -7,7 +7,12 @@ import { eraseConversation } from "~/features/chat/chat.server";
 import { confirmPassword } from "~/features/accounts/login.server";
 import { AppError } from "~/lib/app-error";
 import type { PublicUser } from "~/lib/user";
-import { countAdmins, deleteAccountRows, prescriptionsOf, receiptKeysOf } from "~/models/privacy.server";
+import {
+  countAdmins,
+  deleteAccountStatements,
+  prescriptionsOf,
+  receiptKeysOf,
+} from "~/models/privacy.server";
 
 export const WRONG_PASSWORD =
   "That password is not right. Enter your current password to delete your account.";
@@ -51,19 +56,32 @@ export async function deleteMyAccount(
   password: unknown,
 ): Promise<void> {
   if (typeof password !== "string" || password === "") throw new AppError(400, PASSWORD_REQUIRED);
+  // What the deletion must know travels beside the password check's first read, in its trip: the images
+  // to remove from storage and, for an admin, how many admins there are. Used only once the password is right.
+  const reading = Promise.all([
+    prescriptionsOf(context.db, user.id),
+    receiptKeysOf(context.db, user.id),
+    user.role === "admin" ? countAdmins(context.db) : Promise.resolve(0),
+  ]);
+  reading.catch(() => undefined);
+  const deletion = deleteAccountStatements(context.db, user.id);
+  let images: string[] = [];
+  let answers: unknown[];
   try {
-    await confirmPassword(context, request, { email: user.email, password });
+    // Trips after the session lookup: the account and its counts read, the attempt counted before the
+    // slow comparison (login's throttle), then the right password forgiven and the account deleted in one
+    // batch.
+    answers = await confirmPassword(context, request, { email: user.email, password }, null, async () => {
+      const [prescriptions, receipts, admins] = await reading;
+      if (user.role === "admin" && admins <= 1) throw new AppError(409, LAST_ADMIN);
+      images = [...prescriptions.map((p) => p.imageKey), ...receipts];
+      if (user.role !== "admin") await eraseConversation(context.config, user.id);
+      return [...deletion.statements];
+    });
   } catch (error) {
     if (error instanceof AppError && error.status === 401) throw new AppError(400, WRONG_PASSWORD);
     throw error;
   }
-  if (user.role === "admin" && (await countAdmins(context.db)) <= 1) throw new AppError(409, LAST_ADMIN);
-
-  const images = [
-    ...(await prescriptionsOf(context.db, user.id)).map((p) => p.imageKey),
-    ...(await receiptKeysOf(context.db, user.id)),
-  ];
-  if (user.role !== "admin") await eraseConversation(context.config, user.id);
-  if (!(await deleteAccountRows(context.db, user.id))) throw new AppError(409, LAST_ADMIN);
+  if (!deletion.deleted(answers)) throw new AppError(409, LAST_ADMIN);
   if (images.length > 0) await context.cloudflare.env.IMAGES.delete(images);
 }

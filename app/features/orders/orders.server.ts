@@ -40,6 +40,7 @@ import {
   type ReviewDecision,
 } from "~/lib/vocabularies";
 import { requestRefund } from "../payments/refunds.server";
+import { attemptsRefundedByHand } from "~/models/payment.server";
 import { displayOrderRef } from "./order-status";
 import { changesNothing, isPayableOnline, planOrderChange } from "./order-state";
 import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
@@ -68,7 +69,9 @@ const paymentWord = (status: string) =>
 /** A status, payment or receipt event as the timeline says it. */
 function timelineEntry(e: StatusEvent): TimelineEntry {
   const at = { id: e.id, by: e.changedByName, at: e.createdAt };
-  if (e.kind === "receipt") return { ...at, from: "", to: "", label: ORDER_EVENT_KIND.label("receipt") };
+  // Not a change of state: said by its kind's label.
+  if (e.kind === "receipt" || e.kind === "refund_failed")
+    return { ...at, from: "", to: "", label: ORDER_EVENT_KIND.label(e.kind) };
   if (e.kind === "payment")
     return {
       ...at,
@@ -366,7 +369,14 @@ export async function changeOrder(
         restock: plan.restock,
       },
       who,
-      [...audited, ...also(current), ...asD1Statements(context, messages, [orderStillAsRead(current)])],
+      [
+        ...audited,
+        ...also(current),
+        ...(plan.refundedByHand
+          ? [attemptsRefundedByHand(context.db, current.id, Date.now(), orderStillAsRead(current))]
+          : []),
+        ...asD1Statements(context, messages, [orderStillAsRead(current)]),
+      ],
     );
     if (written) enqueueMessages(context, messages);
     if (!now) throw new AppError(404, ORDER_NOT_FOUND);

@@ -135,11 +135,14 @@ type Holds<T extends true> = T;
 // Every decision is a review status an order can hold.
 type _DecisionsAreStatuses = Holds<ReviewDecision extends ReviewStatus ? true : false>;
 
-/** What an entry of an order's timeline records. */
+/**
+ * What an entry of an order's timeline records. `staffOnly`: shown in the back office, not to the shopper
+ * (a refund that failed is staff's to finish; the shopper hears when their money is back).
+ */
 export const ORDER_EVENT_KIND = /* @__PURE__ */ vocabulary([
-  { value: "status", label: "Delivery status" },
-  { value: "payment", label: "Payment" },
-  { value: "receipt", label: "Transfer receipt uploaded" },
-  { value: "refund_failed", label: "Paystack could not send the money back" },
+  { value: "status", label: "Delivery status", staffOnly: false },
+  { value: "payment", label: "Payment", staffOnly: false },
+  { value: "receipt", label: "Transfer receipt uploaded", staffOnly: false },
+  { value: "refund_failed", label: "Paystack could not send the money back", staffOnly: true },
 ]);
 export type OrderEventKind = ValueOf<typeof ORDER_EVENT_KIND>;

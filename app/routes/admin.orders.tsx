@@ -305,7 +305,7 @@ function OrderRow({
         {order.paymentStatus !== "unpaid" && order.paymentStatus !== "paid" ? (
           <span
             data-testid="admin-order-payment"
-            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+            className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
           >
             {PAYMENT_STATUS.label(order.paymentStatus)}
           </span>
@@ -333,10 +333,23 @@ function OrderRow({
             Mark paid
           </button>
         )}
+        {order.receiptUploadedAt ? (
+          <a
+            href={receiptUrlForOrder(order.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="admin-order-receipt"
+            className="block text-xs text-brand-700 underline"
+          >
+            Receipt uploaded <LocalTime ms={order.receiptUploadedAt} />
+          </a>
+        ) : null}
+      </td>
+      <td data-part="action">
         {order.refundFailed ? (
           <div
             data-testid="admin-order-refund-failed"
-            className="mt-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-900"
+            className="mb-2 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-900"
           >
             <p>
               <strong>Refund failed.</strong> Paystack could not send the money back. Return{" "}
@@ -360,19 +373,6 @@ function OrderRow({
             ) : null}
           </div>
         ) : null}
-        {order.receiptUploadedAt ? (
-          <a
-            href={receiptUrlForOrder(order.id)}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="admin-order-receipt"
-            className="block text-xs text-brand-700 underline"
-          >
-            Receipt uploaded <LocalTime ms={order.receiptUploadedAt} />
-          </a>
-        ) : null}
-      </td>
-      <td data-part="action">
         {final ? (
           <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
         ) : (

@@ -1007,6 +1007,10 @@ describe("a refund Paystack could not make", () => {
     expect(await failureEntries(placed.id)).toEqual([
       { from_status: "refund_pending", to_status: "refund_pending", changed_by_name: "Paystack" },
     ]);
+    // Staff's to finish: the shopper's page still says their refund is on its way.
+    const shopper = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(shopper).toContain("Your refund of ₦3,500.00 is on its way");
+    expect(shopper).not.toContain("Paystack could not send the money back");
     expect(
       await env.DB.prepare("SELECT outcome FROM payment_events WHERE id = ?")
         .bind(`refund.failed:${placed.reference}`)

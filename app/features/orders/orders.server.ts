@@ -81,6 +81,10 @@ function timelineEntry(e: StatusEvent): TimelineEntry {
   return { ...at, from: e.fromStatus, to: e.toStatus };
 }
 
+/** The order's timeline as its shopper sees it: without what is for staff only. */
+const shopperTimeline = (events: StatusEvent[]) =>
+  events.filter((e) => !ORDER_EVENT_KIND.entry(e.kind).staffOnly).map(timelineEntry);
+
 function reviewView(
   review: Omit<PrescriptionReview, "id" | "orderId" | "reviewerId"> | null,
 ): ReviewView | null {
@@ -189,7 +193,7 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
   if (!found) throw new AppError(404, ORDER_LINK_UNKNOWN);
   const { order, events } = found;
   return {
-    order: toOrderView(order, events.map(timelineEntry)),
+    order: toOrderView(order, shopperTimeline(events)),
     prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
     ...orderHandOff(order, publicOrigin(request, context), context),
   };
@@ -202,7 +206,7 @@ export async function myOrders(
   options?: { pendingOnly?: boolean; limit?: number },
 ): Promise<OrderView[]> {
   const orders = await listOrdersForUser(context.db, userId, options);
-  return orders.map((order) => toOrderView(order, order.events.map(timelineEntry)));
+  return orders.map((order) => toOrderView(order, shopperTimeline(order.events)));
 }
 
 /**

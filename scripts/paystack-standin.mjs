@@ -8,6 +8,7 @@
  *   GET  /transaction/verify/:ref  the transaction: status "success", "failed" or "abandoned" (not paid yet)
  *   POST /refund                   {transaction (id or reference), amount?}: queued, then `refund.processed`
  *   GET  /pay/:access_code         the hosted payment page, with Pay and Fail buttons (plain forms)
+ *   POST /__standin/refund-fails?reference=…  that transaction's refund will end in `refund.failed`
  *
  * After Pay (and a refund) it sends a webhook signed as the gateway signs them (`x-paystack-signature`: hex
  * HMAC-SHA512 of the raw body keyed with the secret key) to PAYSTACK_WEBHOOK_URL when set; every webhook
@@ -155,6 +156,7 @@ button{display:block;width:100%;padding:12px;margin-top:10px;border-radius:8px;f
         paidAt: null,
         createdAt: new Date().toISOString(),
         refunded: false,
+        refundFails: false,
       };
       transactions.set(reference, tx);
       byAccessCode.set(accessCode, tx);
@@ -219,12 +221,13 @@ button{display:block;width:100%;padding:12px;margin-top:10px;border-radius:8px;f
           id: refundId,
         },
       });
-      // Processed at once here; the gateway reports it by webhook, as the real one does later. Its data
-      // is as documented: the transaction's reference, no id of its own, the amount as a string.
+      // Processed (or, when asked for, failed) at once here; the gateway reports it by webhook, as the
+      // real one does later. Its data is as documented: the transaction's reference, no id of its own,
+      // the amount as a string.
       await sendWebhook(
-        "refund.processed",
+        tx.refundFails ? "refund.failed" : "refund.processed",
         {
-          status: "processed",
+          status: tx.refundFails ? "failed" : "processed",
           transaction_reference: tx.reference,
           refund_reference: String(refundId),
           amount: String(amount),
@@ -275,6 +278,13 @@ button{display:block;width:100%;padding:12px;margin-top:10px;border-radius:8px;f
         res.writeHead(302, { Location: backTo(tx) });
         return res.end();
       }
+    }
+
+    if (req.method === "POST" && path === "/__standin/refund-fails") {
+      const tx = transactions.get(url.searchParams.get("reference") ?? "");
+      if (!tx) return json(res, 404, { status: false, message: "Transaction not found" });
+      tx.refundFails = true;
+      return json(res, 200, { status: true, message: "Its refund will fail" });
     }
 
     if (req.method === "GET" && path === "/__standin/webhooks") {

@@ -515,6 +515,11 @@ export const paymentAttempts = sqliteTable(
     refundRequestedAt: integer("refund_requested_at", { mode: "number" }),
     /** When the gateway reported this attempt's money back (its refund's webhook). */
     refundedAt: integer("refunded_at", { mode: "number" }),
+    /**
+     * When the gateway reported that it could not send this attempt's money back (its refund's webhook):
+     * staff return it another way, then mark the order refunded by hand (which sets refundedAt).
+     */
+    refundFailedAt: integer("refund_failed_at", { mode: "number" }),
     /** When the server last asked the gateway about it (the payments job waits between asks). */
     checkedAt: integer("checked_at", { mode: "number" }),
     createdAt: createdAt(),

@@ -82,6 +82,8 @@ export type PaymentStatusEntry = {
   readonly setBy: readonly OrderActor[];
   readonly after: readonly string[] | null;
   readonly whenCancelled?: boolean;
+  /** Set by anyone but the gateway only when the gateway has failed to (a refund it could not make). */
+  readonly byHandAfterGatewayFails?: boolean;
 };
 export const PAYMENT_STATUS = /* @__PURE__ */ vocabulary([
   { value: "unpaid", label: "Not paid", settled: false, setBy: ["admin"], after: null },
@@ -97,13 +99,16 @@ export const PAYMENT_STATUS = /* @__PURE__ */ vocabulary([
     after: ["unpaid", "failed"],
     whenCancelled: true,
   },
+  // Staff set it by hand only once the gateway has reported that it could not send the money back (and
+  // they have returned it another way): the order's state says so (OrderState.refundFailed).
   {
     value: "refunded",
     label: "Refunded",
     settled: false,
-    setBy: ["gateway"],
+    setBy: ["gateway", "admin"],
     after: ["refund_pending"],
     whenCancelled: true,
+    byHandAfterGatewayFails: true,
   },
 ] as const satisfies readonly PaymentStatusEntry[]);
 export type PaymentStatus = ValueOf<typeof PAYMENT_STATUS>;
@@ -130,10 +135,14 @@ type Holds<T extends true> = T;
 // Every decision is a review status an order can hold.
 type _DecisionsAreStatuses = Holds<ReviewDecision extends ReviewStatus ? true : false>;
 
-/** What an entry of an order's timeline records. */
+/**
+ * What an entry of an order's timeline records. `staffOnly`: shown in the back office, not to the shopper
+ * (a refund that failed is staff's to finish; the shopper hears when their money is back).
+ */
 export const ORDER_EVENT_KIND = /* @__PURE__ */ vocabulary([
-  { value: "status", label: "Delivery status" },
-  { value: "payment", label: "Payment" },
-  { value: "receipt", label: "Transfer receipt uploaded" },
+  { value: "status", label: "Delivery status", staffOnly: false },
+  { value: "payment", label: "Payment", staffOnly: false },
+  { value: "receipt", label: "Transfer receipt uploaded", staffOnly: false },
+  { value: "refund_failed", label: "Paystack could not send the money back", staffOnly: true },
 ]);
 export type OrderEventKind = ValueOf<typeof ORDER_EVENT_KIND>;

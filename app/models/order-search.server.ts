@@ -20,6 +20,7 @@ import {
   type PrescriptionReview,
 } from "~/db/schema";
 import type { OrderFilters } from "~/lib/order-filters";
+import { refundStillFailed } from "./payment.server";
 import { containsPattern } from "~/lib/sql-like";
 import { lagosDayStart } from "~/lib/lagos-time";
 import { normalizeNigerianPhone } from "~/lib/validation";
@@ -101,6 +102,8 @@ export type BackOfficeOrder = Pick<
   review: Pick<PrescriptionReview, "decision" | "note" | "reviewerName" | "reviewerPcn" | "createdAt"> | null;
   /** The messages the order caused, oldest first. */
   messages: Pick<OutboxRow, "id" | "kind" | "channel" | "recipient" | "state" | "createdAt">[];
+  /** The gateway could not send some of its money back, and that money is not back yet. */
+  refundFailed: boolean;
 };
 
 type PageRow = {
@@ -125,6 +128,8 @@ type PageRow = {
   review: string | null;
   /** JSON: [[id, kind, channel, recipient, state, at], …] */
   messages: string;
+  /** 1: a refund failed at the gateway, its money not back yet. */
+  refund_failed: number;
 };
 
 /**
@@ -151,7 +156,8 @@ export async function backOfficeOrders(
         SELECT json_array(r.decision, r.note, r.reviewer_name, r.reviewer_pcn, r.created_at)
         FROM prescription_reviews r WHERE r.order_id = page.id
         ORDER BY r.created_at DESC, r.id DESC LIMIT 1
-      ) END AS review
+      ) END AS review,
+      ${refundStillFailed(sql`page.id`)} AS refund_failed
     FROM page
     ORDER BY page.created_at DESC, page.id DESC`);
   return { orders: rows.slice(0, pageSize).map(backOfficeOrder), hasMore: rows.length > pageSize };
@@ -238,6 +244,7 @@ function backOfficeOrder(row: PageRow): BackOfficeOrder {
     items,
     events,
     messages,
+    refundFailed: row.refund_failed === 1,
     review: review && {
       decision: review[0],
       note: review[1],

@@ -20,6 +20,7 @@ import { inPieces } from "~/db/in-pieces";
 import { isUniqueViolation } from "~/db/errors";
 import type { OrderFilters } from "~/lib/order-filters";
 import { ORDER_PAGE_SIZE, pageOrderIds } from "./order-search.server";
+import { refundStillFailed } from "./payment.server";
 import {
   orderItems,
   orders,
@@ -589,8 +590,20 @@ export async function stockOf(db: Database, productIds: number[]) {
   return new Map(rows.map((r) => [r.id, r.stock]));
 }
 
-export async function getOrderRow(db: Database, id: string): Promise<Order | undefined> {
-  return db.select().from(orders).where(eq(orders.id, id)).get();
+/** The order's own row, and whether a refund of its money failed at the gateway (refundStillFailed). */
+export async function getOrderRow(
+  db: Database,
+  id: string,
+): Promise<(Order & { refundFailed: boolean }) | undefined> {
+  return db
+    .select({
+      ...getTableColumns(orders),
+      // Written out in full: the subquery's own table must not capture the order's id.
+      refundFailed: sql<boolean>`${refundStillFailed(sql`"orders"."id"`)}`.mapWith(Boolean),
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .get();
 }
 
 /** Each order's status changes, oldest first, for a list of orders (one query for a page of them). */

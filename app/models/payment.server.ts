@@ -177,6 +177,50 @@ export function attemptRefunded(db: Database, reference: string, at: number, onl
   );
 }
 
+/**
+ * Whether the gateway reported that it could not send back money of the order whose id is `orderId` (an
+ * SQL expression naming it in the statement it sits in), and that money is not back yet: what lets staff
+ * mark its refund done by hand (OrderState.refundFailed).
+ */
+export const refundStillFailed = (orderId: SQL) =>
+  sql`EXISTS (SELECT 1 FROM payment_attempts failed WHERE failed.order_id = ${orderId}
+    AND failed.refund_failed_at IS NOT NULL AND failed.refunded_at IS NULL)`;
+
+/**
+ * The statements that record the gateway's report that it could not send this attempt's money back: on
+ * the attempt (the first report stands; none once its money is back) and on its order's timeline, by
+ * `by`, with the order's payment status as it stands.
+ */
+export function attemptRefundFailed(db: Database, reference: string, at: number, by: string) {
+  const notBack = sql`EXISTS (SELECT 1 FROM ${paymentAttempts} WHERE reference = ${reference} AND refunded_at IS NULL)`;
+  return [
+    statement(
+      db,
+      sql`INSERT INTO order_status_events (order_id, kind, from_status, to_status, changed_by, changed_by_name, created_at)
+        SELECT o.id, 'refund_failed', o.payment_status, o.payment_status, NULL, ${by}, ${at}
+        FROM ${orders} o WHERE o.id = (SELECT order_id FROM ${paymentAttempts} WHERE reference = ${reference})
+        AND ${notBack}`,
+    ),
+    statement(
+      db,
+      sql`UPDATE ${paymentAttempts} SET refund_failed_at = ${at}
+        WHERE reference = ${reference} AND refund_failed_at IS NULL AND refunded_at IS NULL`,
+    ),
+  ];
+}
+
+/**
+ * The statement that marks the order's attempts whose refund the gateway could not make as refunded (staff
+ * returned that money by hand), written only if `onlyIf` holds (the order's change it goes with).
+ */
+export function attemptsRefundedByHand(db: Database, orderId: string, at: number, onlyIf: SQL) {
+  return statement(
+    db,
+    sql`UPDATE ${paymentAttempts} SET refunded_at = ${at}
+      WHERE order_id = ${orderId} AND refund_failed_at IS NOT NULL AND refunded_at IS NULL AND ${onlyIf}`,
+  );
+}
+
 /** The statement that ends the order's pending attempts, with the order's change (still as read). */
 export function abandonPendingAttempts(
   db: Database,

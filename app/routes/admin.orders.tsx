@@ -64,6 +64,8 @@ function askingAbout(path: string, orderId: string): string {
 
 /** What "Mark paid" sets: the money has arrived. */
 const MARK_PAID: PaymentStatus = "paid";
+/** What "Refunded by hand" sets: staff returned the money the gateway could not. */
+const REFUNDED: PaymentStatus = "refunded";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -266,6 +268,8 @@ function OrderRow({
   const final = nextStatuses(order, "admin").length === 0;
   // Staff mark paid only what the payment rules let them (an order paid online waits for the gateway).
   const markPaid = paymentRefusal(order, MARK_PAID, "admin");
+  // The same rules say when a refund the gateway could not make may be closed by hand.
+  const refundByHand = order.refundFailed && paymentRefusal(order, REFUNDED, "admin") === null;
   const formId = `order-${order.id}`;
   return (
     <tr data-testid="admin-order" data-order-id={order.id} className="order-row">
@@ -301,7 +305,7 @@ function OrderRow({
         {order.paymentStatus !== "unpaid" && order.paymentStatus !== "paid" ? (
           <span
             data-testid="admin-order-payment"
-            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+            className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
           >
             {PAYMENT_STATUS.label(order.paymentStatus)}
           </span>
@@ -342,6 +346,33 @@ function OrderRow({
         ) : null}
       </td>
       <td data-part="action">
+        {order.refundFailed ? (
+          <div
+            data-testid="admin-order-refund-failed"
+            className="mb-2 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-900"
+          >
+            <p>
+              <strong>Refund failed.</strong> Paystack could not send the money back. Return{" "}
+              {formatNaira(order.totalKobo)} to the customer another way (bank transfer)
+              {refundByHand ? ", then mark it refunded by hand." : "."}
+            </p>
+            {refundByHand ? (
+              <form method="post" action={formAction} data-discover="true" onSubmit={onPost} className="mt-1">
+                <input type="hidden" name="orderId" value={order.id} />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button
+                  type="submit"
+                  name="paymentStatus"
+                  value={REFUNDED}
+                  aria-label={`Refunded by hand: order ${order.orderRef}`}
+                  className="rounded-full border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-900 hover:bg-red-100"
+                >
+                  Refunded by hand
+                </button>
+              </form>
+            ) : null}
+          </div>
+        ) : null}
         {final ? (
           <p className="text-xs text-gray-600">Cancelled: its status no longer changes.</p>
         ) : (

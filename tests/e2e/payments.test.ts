@@ -4,9 +4,9 @@
  * and comes back to an order that says Paid; another's payment fails and they pay on delivery instead.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newContext, withBrowser } from "./browser";
-import { uniqueEmail } from "./journeys";
+import { loginAsDemoAdmin, uniqueEmail } from "./journeys";
 import { DELIVERY } from "./shopper-fixtures";
 
 withBrowser();
@@ -77,6 +77,41 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
       await page.getByText("Payment: paid → refund in progress").waitFor();
       await page.reload();
       await page.getByText(`Refunded: ${amount} went back to the card or account you paid with.`).waitFor();
+    });
+
+    it("a refund Paystack could not make: staff are told, return the money and mark it refunded by hand", async () => {
+      const page = await (await newContext({ javaScript })).newPage();
+      const amount = await checkOutOnline(page, javaScript);
+      // The stand-in is asked to fail this payment's refund.
+      const reference = /Reference (\S+)\./.exec((await page.locator(".note").textContent())!)![1]!;
+      const standIn = new URL(page.url()).origin;
+      const failing = await fetch(`${standIn}/__standin/refund-fails?reference=${reference}`, {
+        method: "POST",
+      });
+      expect(failing.status).toBe(200);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.getByText(`Paid online: ${amount}. Thank you!`).waitFor();
+      const orderRef = /#(\S+)/.exec((await page.getByRole("heading", { level: 1 }).textContent())!)![1]!;
+      await page.getByRole("link", { name: "Cancel this order" }).click();
+      await page.getByRole("button", { name: "Yes, cancel this order" }).click();
+      await page.getByText("Payment: paid → refund in progress").waitFor();
+
+      const admin = await (await newContext({ javaScript })).newPage();
+      await loginAsDemoAdmin(admin);
+      const row = admin.getByTestId("admin-order").filter({ hasText: orderRef });
+      await vi.waitFor(
+        async () => {
+          await admin.goto(`/admin/orders?q=${orderRef}`);
+          expect(await row.getByTestId("admin-order-refund-failed").textContent()).toContain(
+            `Paystack could not send the money back. Return ${amount} to the customer another way (bank transfer)`,
+          );
+        },
+        { timeout: 15_000, interval: 500 },
+      );
+      await row.getByRole("button", { name: `Refunded by hand: order ${orderRef}` }).click();
+      await admin.getByText(`Order ${orderRef} is now marked refunded`).waitFor();
+      await row.getByTestId("admin-order-payment").filter({ hasText: "Refunded" }).waitFor();
+      expect(await row.getByTestId("admin-order-refund-failed").count()).toBe(0);
     });
 
     it("a payment fails, the page offers to try again, and the guest pays on delivery instead", async () => {

@@ -12,7 +12,13 @@ import {
 } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
-import { METHOD_AFTER_PAYMENT, ONLINE_PAID_BY_GATEWAY } from "~/features/orders/order-state";
+import { countTrips } from "../../workers/d1-trips";
+import { callWorker } from "./route-fixtures";
+import {
+  METHOD_AFTER_PAYMENT,
+  ONLINE_PAID_BY_GATEWAY,
+  REFUND_NOT_FAILED,
+} from "~/features/orders/order-state";
 import {
   bearer,
   checkoutKey,
@@ -23,6 +29,7 @@ import {
   seedProducts,
   signUp,
   signUpPharmacist,
+  signUpSuperintendent,
   prescriptionCheckoutForm,
 } from "./helpers";
 
@@ -589,7 +596,10 @@ describe("paying online", () => {
       body: JSON.stringify({ paymentStatus: "refunded" }),
       headers: { "Content-Type": "application/json", ...bearer(admin) },
     });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message: "This order's payment cannot go from Paid to Refunded.",
+    });
     // Nor mark an order paid online as paid: only the gateway's word does (its "Mark paid" is not offered).
     const unpaid = await orderPaidOnline();
     const byHand = await admin.client.fetch(`/api/orders/${unpaid.id}`, {
@@ -919,5 +929,272 @@ describe("paying on delivery instead, while the gateway may still take the money
     });
     expect(await attemptOf(placed.reference)).toMatchObject({ status: "failed" });
     expect(await paymentEvents(placed.id)).toEqual([SWITCHED]);
+  });
+});
+
+/**
+ * A refund the gateway could not make (its `refund.failed` webhook): recorded on the payment and the
+ * order's timeline, said to staff in Admin › Orders, who return the money another way and mark the order
+ * refunded by hand; only then, and only staff.
+ */
+describe("a refund Paystack could not make", () => {
+  /** A paid order cancelled by its shopper, its refund failing at the gateway (the webhook held back). */
+  async function refundFailing() {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [charge] = await webhooksFor(placed.reference);
+    await deliver(charge.body, charge.signature);
+    const failing = await fetch(
+      `${STANDIN}/__standin/refund-fails?reference=${encodeURIComponent(placed.reference)}`,
+      { method: "POST" },
+    );
+    expect(failing.status).toBe(200);
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+        "charge.success",
+        "refund.failed",
+      ]),
+    );
+    const failed = (await webhooksFor(placed.reference))[1]!;
+    const orderRef = (await env.DB.prepare("SELECT order_ref FROM orders WHERE id = ?")
+      .bind(placed.id)
+      .first<string>("order_ref"))!;
+    return { placed, failed, orderRef };
+  }
+
+  async function attempt(reference: string) {
+    return (await env.DB.prepare(
+      "SELECT refund_requested_at, refund_failed_at, refunded_at FROM payment_attempts WHERE reference = ?",
+    )
+      .bind(reference)
+      .first<{
+        refund_requested_at: number | null;
+        refund_failed_at: number | null;
+        refunded_at: number | null;
+      }>())!;
+  }
+
+  async function failureEntries(orderId: string) {
+    const { results } = await env.DB.prepare(
+      "SELECT from_status, to_status, changed_by_name FROM order_status_events WHERE order_id = ? AND kind = 'refund_failed'",
+    )
+      .bind(orderId)
+      .all();
+    return results;
+  }
+
+  const CANCELLED_REFUNDING = {
+    payment_status: "refund_pending",
+    payment_method: "paystack",
+    delivery_status: "Cancelled",
+  };
+
+  /** Staff's "Refunded by hand" as the page's form posts it (without JavaScript). */
+  const byHand = (client: Client, orderId: string) =>
+    client.post("/admin/orders", { orderId, redirectTo: "/admin/orders", paymentStatus: "refunded" });
+
+  it("is recorded on its payment and the timeline, once; the order stays 'Refund in progress'", async () => {
+    const { placed, failed } = await refundFailing();
+    const res = await deliver(failed.body, failed.signature);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "refund-failed" });
+    expect(await orderRow(placed.id)).toEqual(CANCELLED_REFUNDING);
+    const recorded = await attempt(placed.reference);
+    expect(recorded.refund_requested_at).not.toBeNull();
+    expect(recorded.refund_failed_at).not.toBeNull();
+    expect(recorded.refunded_at).toBeNull();
+    expect(await failureEntries(placed.id)).toEqual([
+      { from_status: "refund_pending", to_status: "refund_pending", changed_by_name: "Paystack" },
+    ]);
+    // Staff's to finish: the shopper's page still says their refund is on its way.
+    const shopper = await html(await placed.client.get(`/order/${placed.token}`));
+    expect(shopper).toContain("Your refund of ₦3,500.00 is on its way");
+    expect(shopper).not.toContain("Paystack could not send the money back");
+    expect(
+      await env.DB.prepare("SELECT outcome FROM payment_events WHERE id = ?")
+        .bind(`refund.failed:${placed.reference}`)
+        .first<string>("outcome"),
+    ).toBe("refund-failed");
+
+    // Delivered again: seen before, nothing changes.
+    const again = await deliver(failed.body, failed.signature);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, outcome: "duplicate" });
+    expect(await attempt(placed.reference)).toEqual(recorded);
+    expect(await failureEntries(placed.id)).toHaveLength(1);
+    expect(await orderRow(placed.id)).toEqual(CANCELLED_REFUNDING);
+  });
+
+  it("Admin › Orders tells staff to return the money another way; 'Refunded by hand' ends it, audited, the customer told", async () => {
+    const { placed, failed, orderRef } = await refundFailing();
+    const staff = await signUp("Tunde Staff", "admin");
+    // Before the gateway's word: a refund in progress, nothing for staff to do.
+    const before = await html(await staff.client.get("/admin/orders"));
+    expect(before).toContain("Refund in progress");
+    expect(before).not.toContain("Paystack could not send the money back");
+    expect(before).not.toContain(`Refunded by hand: order ${orderRef}`);
+
+    await deliver(failed.body, failed.signature);
+    const page = await html(await staff.client.get("/admin/orders"));
+    expect(page).toContain(
+      "Paystack could not send the money back. Return ₦3,500.00 to the customer another way (bank transfer), then mark it refunded by hand.",
+    );
+    expect(page).toContain(`aria-label="Refunded by hand: order ${orderRef}"`);
+    // The timeline says it too.
+    expect(page).toMatch(
+      /Paystack could not send the money back<\/span> · <time[^>]*>[^<]*<\/time><span[^>]*> · by Paystack/,
+    );
+
+    // The action's reads travel with the session lookup, then one write: two trips to D1.
+    const trips = countTrips(env.DB, { delayMs: 50 });
+    const res = await callWorker(
+      new Request(`${ORIGIN}/admin/orders`, {
+        method: "POST",
+        body: new URLSearchParams({
+          orderId: placed.id,
+          redirectTo: "/admin/orders",
+          paymentStatus: "refunded",
+        }),
+        headers: {
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: [...staff.client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+        redirect: "manual",
+      }),
+      { ...env, DB: trips.d1 },
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/orders");
+    expect(trips.trips()).toBe(2);
+
+    expect(await orderRow(placed.id)).toEqual({ ...CANCELLED_REFUNDING, payment_status: "refunded" });
+    expect((await attempt(placed.reference)).refunded_at).not.toBeNull();
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+      { from_status: "paid", to_status: "refund_pending", changed_by_name: "The customer" },
+      { from_status: "refund_pending", to_status: "refunded", changed_by_name: "Tunde Staff" },
+    ]);
+    const audit = await env.DB.prepare(
+      "SELECT actor_id, actor_role, action, record_type, record_id, detail FROM audit_log WHERE record_id = ?",
+    )
+      .bind(placed.id)
+      .all();
+    expect(audit.results).toEqual([
+      {
+        actor_id: staff.id,
+        actor_role: "staff",
+        action: "order_payment_changed",
+        record_type: "order",
+        record_id: placed.id,
+        detail: "refund_pending → refunded",
+      },
+    ]);
+    // The same message the gateway's refund sends.
+    const told = await toldBySms(placed.id);
+    expect(told.map((m) => m.kind)).toEqual(["order_received", "payment", "status", "payment"]);
+    expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
+
+    // The list no longer asks anything of staff; asked again, it was already refunded.
+    const after = await html(await staff.client.get("/admin/orders"));
+    expect(after).not.toContain(`Refunded by hand: order ${orderRef}`);
+    expect(after).not.toContain("Return ₦3,500.00 to the customer");
+    const again = await byHand(staff.client, placed.id);
+    expect(again.status).toBe(302);
+    expect(await paymentEvents(placed.id)).toHaveLength(3);
+    // A refund.processed the gateway sends after all changes nothing.
+    const processed = JSON.stringify({
+      event: "refund.processed",
+      data: { ...JSON.parse(failed.body).data, status: "processed" },
+    });
+    expect(await (await deliver(processed, await sign(processed))).json()).toEqual({
+      received: true,
+      outcome: "refunded-extra",
+    });
+    expect(await paymentEvents(placed.id)).toHaveLength(3);
+  });
+
+  it("is refused with 409 while no refund failed: a refund still in progress is the gateway's to finish", async () => {
+    const placed = await orderPaidOnline();
+    await press(placed.payUrl, "pay");
+    const [charge] = await webhooksFor(placed.reference);
+    await deliver(charge.body, charge.signature);
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    expect(await orderRow(placed.id)).toEqual(CANCELLED_REFUNDING);
+    const admin = await signUpSuperintendent();
+    const res = await byHand(admin.client, placed.id);
+    expect(res.status).toBe(409);
+    expect(await html(res)).toContain("Paystack has not reported a failed refund for this order");
+    const api = await admin.client.fetch(`/api/orders/${placed.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "refunded" }),
+      headers: { "Content-Type": "application/json", ...bearer(admin) },
+    });
+    expect(api.status).toBe(409);
+    expect(await api.json()).toEqual({ message: REFUND_NOT_FAILED });
+    expect(await orderRow(placed.id)).toEqual(CANCELLED_REFUNDING);
+    expect((await attempt(placed.reference)).refunded_at).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE record_id = ?")
+        .bind(placed.id)
+        .first<number>("n"),
+    ).toBe(0);
+  });
+
+  it("a customer cannot mark it refunded, nor a guest; staff may, by the API too", async () => {
+    const { placed, failed } = await refundFailing();
+    await deliver(failed.body, failed.signature);
+    const customer = await signUp("Ngozi Okafor");
+    expect((await byHand(customer.client, placed.id)).status).toBe(403);
+    const api = await customer.client.fetch(`/api/orders/${placed.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "refunded" }),
+      headers: { "Content-Type": "application/json", ...bearer(customer) },
+    });
+    expect(api.status).toBe(403);
+    const guest = await byHand(new Client(), placed.id);
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toMatch(/^\/login\?/);
+    expect(await orderRow(placed.id)).toEqual(CANCELLED_REFUNDING);
+    expect((await attempt(placed.reference)).refunded_at).toBeNull();
+
+    const pharmacist = await signUpPharmacist("Pharm. Ada Eze", "PS-000333");
+    const byApi = await pharmacist.client.fetch(`/api/orders/${placed.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ paymentStatus: "refunded" }),
+      headers: { "Content-Type": "application/json", ...bearer(pharmacist) },
+    });
+    expect(byApi.status).toBe(200);
+    expect(await orderRow(placed.id)).toEqual({ ...CANCELLED_REFUNDING, payment_status: "refunded" });
+    expect((await attempt(placed.reference)).refunded_at).not.toBeNull();
+  });
+
+  it("a refund.processed arriving after the failure still ends the refund, as the gateway's", async () => {
+    const { placed, failed, orderRef } = await refundFailing();
+    await deliver(failed.body, failed.signature);
+    const processed = JSON.stringify({
+      event: "refund.processed",
+      data: { ...JSON.parse(failed.body).data, status: "processed" },
+    });
+    expect(await (await deliver(processed, await sign(processed))).json()).toEqual({
+      received: true,
+      outcome: "refunded",
+    });
+    expect(await orderRow(placed.id)).toEqual({ ...CANCELLED_REFUNDING, payment_status: "refunded" });
+    expect((await attempt(placed.reference)).refunded_at).not.toBeNull();
+    expect((await paymentEvents(placed.id)).at(-1)).toEqual({
+      from_status: "refund_pending",
+      to_status: "refunded",
+      changed_by_name: "Paystack",
+    });
+    const admin = await signUp("Bola Admin", "admin");
+    const page = await html(await admin.client.get("/admin/orders"));
+    expect(page).not.toContain(`Refunded by hand: order ${orderRef}`);
+    expect(page).not.toContain("Return ₦3,500.00 to the customer");
+    // Staff's hand is no longer wanted: already refunded.
+    expect((await byHand(admin.client, placed.id)).status).toBe(302);
+    expect(await paymentEvents(placed.id)).toHaveLength(3);
   });
 });

@@ -38,6 +38,7 @@ import {
   methodRefusal,
   PAYMENT_NOT_YOURS,
   PAYMENT_OF_CANCELLED,
+  REFUND_NOT_FAILED,
   paymentRefusal,
   planOrderChange,
   RECEIPT_ALREADY_PAID,
@@ -172,20 +173,22 @@ describe("payment status", () => {
     status: 409,
     message: `This order's payment cannot go from ${from} to ${to}.`,
   });
-  // Staff mark an order paid or not paid; the gateway's statuses are the gateway's alone.
+  // Staff mark an order paid or not paid; the gateway's statuses are the gateway's, but for a refund it
+  // reported failed (refunded by hand: not here, where no refund failed).
+  const r = { status: 409, message: REFUND_NOT_FAILED } as const;
   //            to: unpaid  paid  failed  refund_pending  refunded
   const staff: (Refusal | null | "=")[][] = [
-    ["=", null, f, f, f], // from unpaid
-    [null, "=", f, f, f], // from paid
-    [null, null, "=", f, f], // from failed
-    [null, null, f, "=", f], // from refund_pending
+    ["=", null, f, f, after("Not paid", "Refunded")], // from unpaid
+    [null, "=", f, f, after("Paid", "Refunded")], // from paid
+    [null, null, "=", f, after("Payment failed", "Refunded")], // from failed
+    [null, null, f, "=", r], // from refund_pending
     [null, null, f, f, "="], // from refunded
   ];
   const staffCancelled: (Refusal | null | "=")[][] = [
-    ["=", c, f, f, f],
-    [c, "=", f, f, f],
-    [c, c, "=", f, f],
-    [c, c, f, "=", f],
+    ["=", c, f, f, after("Not paid", "Refunded")],
+    [c, "=", f, f, after("Paid", "Refunded")],
+    [c, c, "=", f, after("Payment failed", "Refunded")],
+    [c, c, f, "=", r],
     [c, c, f, f, "="],
   ];
   const customer: (Refusal | null | "=")[][] = PAYMENT_STATUS.values.map((from) =>
@@ -259,6 +262,55 @@ describe("payment status", () => {
     ).toBeNull();
   });
 
+  it("staff mark a refund done by hand only once the gateway has reported it could not make it", () => {
+    const awaiting = {
+      deliveryStatus: "Cancelled",
+      paymentStatus: "refund_pending",
+      paymentMethod: "paystack",
+    } as const;
+    for (const actor of ["admin", "pharmacist"] as const) {
+      expect(paymentRefusal({ ...awaiting, refundFailed: true }, "refunded", actor)).toBeNull();
+      expect(paymentRefusal({ ...awaiting, refundFailed: false }, "refunded", actor)).toEqual({
+        status: 409,
+        message: REFUND_NOT_FAILED,
+      });
+      expect(paymentRefusal(awaiting, "refunded", actor)).toEqual({
+        status: 409,
+        message: REFUND_NOT_FAILED,
+      });
+      // A failed refund lets staff close the refund, nothing else.
+      expect(
+        paymentRefusal({ ...awaiting, paymentStatus: "paid", refundFailed: true }, "refunded", actor),
+      ).toEqual(after("Paid", "Refunded"));
+    }
+    expect(paymentRefusal({ ...awaiting, refundFailed: true }, "refunded", "customer")).toEqual(
+      OUTCOMES.forbidden,
+    );
+    // The gateway's own word needs no failure first.
+    expect(paymentRefusal(awaiting, "refunded", "gateway")).toBeNull();
+    expect(
+      planOrderChange(
+        { ...awaiting, reviewStatus: null, refundFailed: true },
+        { paymentStatus: "refunded" },
+        "admin",
+      ),
+    ).toEqual({
+      method: null,
+      payment: { from: "refund_pending", to: "refunded" },
+      delivery: null,
+      review: null,
+      restock: false,
+      refund: false,
+      refundedByHand: true,
+    });
+    expect(
+      planOrderChange({ ...awaiting, reviewStatus: null }, { paymentStatus: "refunded" }, "gateway"),
+    ).toMatchObject({ payment: { from: "refund_pending", to: "refunded" }, refundedByHand: false });
+    expect(() =>
+      planOrderChange({ ...awaiting, reviewStatus: null }, { paymentStatus: "refunded" }, "admin"),
+    ).toThrow(new AppError(409, REFUND_NOT_FAILED));
+  });
+
   it("reads who may set each status, and after which, from the registry it is given", () => {
     const narrower: PaymentStatusEntry[] = PAYMENT_STATUS.entries.map((entry) =>
       entry.value === "paid" ? { ...entry, after: ["unpaid"] } : entry,
@@ -309,6 +361,7 @@ describe("how an order is paid", () => {
       review: null,
       restock: false,
       refund: false,
+      refundedByHand: false,
     });
   });
 
@@ -323,6 +376,7 @@ describe("how an order is paid", () => {
         review: null,
         restock: true,
         refund: true,
+        refundedByHand: false,
       });
     expect(
       planOrderChange(
@@ -394,6 +448,7 @@ describe("how an order is paid", () => {
       review: null,
       restock: false,
       refund: false,
+      refundedByHand: false,
     });
     // A pharmacist's rejection cancels it: refunded through the gateway like any cancel.
     const paid = online({ paymentStatus: "paid", reviewStatus: "pending" });
@@ -459,6 +514,7 @@ describe("prescription review", () => {
       review: { from: "pending", to: "approved" },
       restock: false,
       refund: false,
+      refundedByHand: false,
     });
     expect(planOrderChange(waiting, { review: "rejected" }, "pharmacist")).toEqual({
       method: null,
@@ -467,6 +523,7 @@ describe("prescription review", () => {
       review: { from: "pending", to: "rejected" },
       restock: true,
       refund: false,
+      refundedByHand: false,
     });
   });
 });
@@ -520,6 +577,7 @@ describe("a whole change", () => {
         review: null,
         restock: true,
         refund: false,
+        refundedByHand: false,
       },
     );
     const cancelled = order({ deliveryStatus: "Cancelled" });

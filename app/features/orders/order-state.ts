@@ -27,6 +27,11 @@ export type OrderState = {
   paymentMethod: PaymentMethod;
   /** null: nothing in the order needs a prescription. */
   reviewStatus: ReviewStatus | null;
+  /**
+   * The gateway reported that it could not send some of the order's money back, and that money is not
+   * back yet (read with the order: models/order.server.ts, getOrderRow). Unknown counts as no.
+   */
+  refundFailed?: boolean;
 };
 
 export type Refusal = { status: 403 | 409; message: string };
@@ -53,6 +58,8 @@ export const METHOD_ONCE_PREPARED =
 export const ONLINE_PAID_BY_GATEWAY =
   "This order is paid online: it shows Paid when Paystack confirms the payment, not by hand.";
 export const ONLY_UNPAID_RELEASED = "Only a pending order whose online payment never arrived is released.";
+export const REFUND_NOT_FAILED =
+  "Paystack has not reported a failed refund for this order: its refund is Paystack's to finish, so it cannot be marked refunded by hand.";
 
 /** Nothing ships before a pharmacist approves the prescription of an order that needs one. */
 const NEED_APPROVED_PRESCRIPTION: readonly DeliveryStatus[] = ["Shipped", "Delivered"];
@@ -118,7 +125,12 @@ export function isFinalStatus(status: DeliveryStatus): boolean {
  * is that registry unless a test hands another. A cancelled order's payment stays as it is.
  */
 export function paymentRefusal(
-  order: { deliveryStatus: DeliveryStatus; paymentStatus: string; paymentMethod: string },
+  order: {
+    deliveryStatus: DeliveryStatus;
+    paymentStatus: string;
+    paymentMethod: string;
+    refundFailed?: boolean;
+  },
   to: string,
   actor: OrderActor,
   statuses: readonly PaymentStatusEntry[] = PAYMENT_STATUS.entries,
@@ -135,6 +147,9 @@ export function paymentRefusal(
     const from = statuses.find((entry) => entry.value === order.paymentStatus)?.label ?? order.paymentStatus;
     return conflict(`This order's payment cannot go from ${from} to ${target.label}.`);
   }
+  // Marked by hand while the gateway may still send the money, the customer could be refunded twice.
+  if (target.byHandAfterGatewayFails && actor !== "gateway" && !order.refundFailed)
+    return conflict(REFUND_NOT_FAILED);
   return null;
 }
 
@@ -256,6 +271,11 @@ export type OrderPlan = {
   restock: boolean;
   /** The order was paid online and is being cancelled: its money goes back through the gateway. */
   refund: boolean;
+  /**
+   * Staff returned by hand the money the gateway could not: the attempts whose refund failed are marked
+   * refunded with the change.
+   */
+  refundedByHand: boolean;
 };
 
 export const changesNothing = (plan: OrderPlan) =>
@@ -278,6 +298,7 @@ export function planOrderChange(order: OrderState, change: OrderChange, actor: O
     review: null,
     restock: false,
     refund: false,
+    refundedByHand: false,
   };
   let state = order;
   if (change.paymentMethod !== undefined) {
@@ -320,5 +341,6 @@ export function planOrderChange(order: OrderState, change: OrderChange, actor: O
     plan.payment = { from: plan.payment?.from ?? state.paymentStatus, to: "refund_pending" };
     plan.refund = true;
   }
+  plan.refundedByHand = plan.payment?.to === "refunded" && actor !== "gateway";
   return plan;
 }

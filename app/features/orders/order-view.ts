@@ -46,7 +46,12 @@ export type BackOfficeOrderView = Pick<
   | "receiptUploadedAt"
   | "timeline"
   | "prescriptionReview"
-> & { items: Pick<OrderLineView, "id" | "name" | "quantity">[]; messages: TimelineMessage[] };
+> & {
+  items: Pick<OrderLineView, "id" | "name" | "quantity">[];
+  messages: TimelineMessage[];
+  /** The gateway could not send some of its money back, and that money is not back yet. */
+  refundFailed: boolean;
+};
 
 /** A message about the order, as its timeline in the back office lists it, with how far it got. */
 export type TimelineMessage = {

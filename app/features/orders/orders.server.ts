@@ -40,6 +40,7 @@ import {
   type ReviewDecision,
 } from "~/lib/vocabularies";
 import { requestRefund } from "../payments/refunds.server";
+import { attemptsRefundedByHand } from "~/models/payment.server";
 import { displayOrderRef } from "./order-status";
 import { changesNothing, isPayableOnline, planOrderChange } from "./order-state";
 import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
@@ -68,7 +69,9 @@ const paymentWord = (status: string) =>
 /** A status, payment or receipt event as the timeline says it. */
 function timelineEntry(e: StatusEvent): TimelineEntry {
   const at = { id: e.id, by: e.changedByName, at: e.createdAt };
-  if (e.kind === "receipt") return { ...at, from: "", to: "", label: ORDER_EVENT_KIND.label("receipt") };
+  // Not a change of state: said by its kind's label.
+  if (e.kind === "receipt" || e.kind === "refund_failed")
+    return { ...at, from: "", to: "", label: ORDER_EVENT_KIND.label(e.kind) };
   if (e.kind === "payment")
     return {
       ...at,
@@ -77,6 +80,10 @@ function timelineEntry(e: StatusEvent): TimelineEntry {
     };
   return { ...at, from: e.fromStatus, to: e.toStatus };
 }
+
+/** The order's timeline as its shopper sees it: without what is for staff only. */
+const shopperTimeline = (events: StatusEvent[]) =>
+  events.filter((e) => !ORDER_EVENT_KIND.entry(e.kind).staffOnly).map(timelineEntry);
 
 function reviewView(
   review: Omit<PrescriptionReview, "id" | "orderId" | "reviewerId"> | null,
@@ -186,7 +193,7 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
   if (!found) throw new AppError(404, ORDER_LINK_UNKNOWN);
   const { order, events } = found;
   return {
-    order: toOrderView(order, events.map(timelineEntry)),
+    order: toOrderView(order, shopperTimeline(events)),
     prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
     ...orderHandOff(order, publicOrigin(request, context), context),
   };
@@ -199,7 +206,7 @@ export async function myOrders(
   options?: { pendingOnly?: boolean; limit?: number },
 ): Promise<OrderView[]> {
   const orders = await listOrdersForUser(context.db, userId, options);
-  return orders.map((order) => toOrderView(order, order.events.map(timelineEntry)));
+  return orders.map((order) => toOrderView(order, shopperTimeline(order.events)));
 }
 
 /**
@@ -366,7 +373,14 @@ export async function changeOrder(
         restock: plan.restock,
       },
       who,
-      [...audited, ...also(current), ...asD1Statements(context, messages, [orderStillAsRead(current)])],
+      [
+        ...audited,
+        ...also(current),
+        ...(plan.refundedByHand
+          ? [attemptsRefundedByHand(context.db, current.id, Date.now(), orderStillAsRead(current))]
+          : []),
+        ...asD1Statements(context, messages, [orderStillAsRead(current)]),
+      ],
     );
     if (written) enqueueMessages(context, messages);
     if (!now) throw new AppError(404, ORDER_NOT_FOUND);

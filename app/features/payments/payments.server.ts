@@ -16,6 +16,7 @@ import {
   abandonPendingAttempts,
   attemptOutcome,
   attemptRefunded,
+  attemptRefundFailed,
   eventRecord,
   eventSeen,
   getAttempt,
@@ -384,13 +385,30 @@ async function processWebhook(
     return { status: 200, outcome };
   }
   if (event === "refund.processed") return refunded(context, attempt, notice);
-  if (event === "refund.failed") {
-    console.error("payments: the gateway could not refund; the order stays 'Refund in progress' for staff", {
-      reference,
-    });
-    return ignore("refund-failed");
-  }
+  if (event === "refund.failed") return refundFailed(context, attempt, notice);
   return ignore("ignored");
+}
+
+/**
+ * The gateway could not send one attempt's money back: recorded on that attempt and on its order's
+ * timeline, with the event's record, in one batch (a second delivery finds the record and changes
+ * nothing). The order stays "Refund in progress": Admin › Orders tells staff to return the money another
+ * way and lets them mark it refunded by hand (the order's state machine, OrderState.refundFailed). A
+ * later refund.processed for the attempt still ends the refund as usual.
+ */
+async function refundFailed(
+  context: Context,
+  attempt: PaymentAttempt,
+  notice: Notice,
+): Promise<WebhookAnswer> {
+  console.error("payments: the gateway could not refund; staff are to return the money another way", {
+    reference: attempt.reference,
+  });
+  const written = await writeBatch(context.db, [
+    eventRecord(context.db, { ...notice, reference: attempt.reference, outcome: "refund-failed" }),
+    ...attemptRefundFailed(context.db, attempt.reference, Date.now(), GATEWAY_NAME),
+  ]);
+  return { status: 200, outcome: written === "duplicate" ? "duplicate" : "refund-failed" };
 }
 
 /**

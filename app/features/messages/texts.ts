@@ -67,11 +67,12 @@ export function paymentText(order: OrderFacts, to: PaymentStatus): MessageText {
       subject: `Payment received for ${order.ref}`,
       body: `${SHOP}: we received your payment of ${formatNaira(order.totalKobo)} for order ${order.ref}. Thank you. ${order.link}`,
     };
+  // Said of both ways money goes back: through the gateway, or by staff when the gateway could not.
   if (to === "refunded")
     return {
       kind: "payment",
       subject: `Refund sent for ${order.ref}`,
-      body: `${SHOP}: we have refunded ${formatNaira(order.totalKobo)} for order ${order.ref} to the card or account you paid from. ${order.link}`,
+      body: `${SHOP}: we have refunded ${formatNaira(order.totalKobo)} for order ${order.ref}. ${order.link}`,
     };
   // Without a cancellation beside it (that one says so itself), a refund starts when money arrives for an
   // order already cancelled.

@@ -106,7 +106,9 @@ describe("storefront with JavaScript", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/");
+    // Not waiting for "load": the page may start fetching its code before its images are in, and then the
+    // load event waits for the held chunk.
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.locator("#shop-search").fill("EMZOR");
     // Nothing can search yet: the box holds the letters, the address is unchanged.
     await page.waitForTimeout(500);

@@ -13,7 +13,7 @@ const statementOf = (q: string) => {
 describe("the search statement", () => {
   // Whichever way it takes, the meaning is the same (tests/integration/search-words.test.ts): this is about
   // cost, a page read in name order from the words of the search rather than a walk of the catalogue.
-  it("reads words and everyday phrases through the word postings", () => {
+  it("reads words, strengths and everyday phrases through the word postings", () => {
     for (const q of [
       "paracetamol",
       "cough syrup",
@@ -22,6 +22,10 @@ describe("the search statement", () => {
       "painkiller tablets",
       "cough mixture",
       "b-complex",
+      "500mg",
+      "paracetamol 500mg",
+      "vitamin b12",
+      "ibuprofin 400mg",
     ]) {
       const { sql: text } = statementOf(q);
       expect(text, q).toContain("FROM product_words AS w");
@@ -29,20 +33,10 @@ describe("the search statement", () => {
     }
   });
 
-  // A number or a stray letter is found at once by the trigram index; tested on each product of a common
-  // word it would cost thousands of tests when few hold it ("tablets 30", "syrup c").
+  // Digits alone or a stray letter are found at once by the trigram index; tested on each product of a
+  // common word they would cost thousands of tests when few hold them ("tablets 30", "syrup c").
   it("leaves numbers, letters and signs as typed beside a word to the general statement", () => {
-    for (const q of [
-      "500mg",
-      "#4321",
-      "99999",
-      "tablets 30",
-      "paracetamol 500mg",
-      "vitamin b12",
-      "syrup c",
-      "anti-x",
-      "co-amoxiclav",
-    ]) {
+    for (const q of ["#4321", "99999", "tablets 30", "syrup c", "anti-x", "co-amoxiclav"]) {
       expect(statementOf(q).sql, q).toContain("products_search");
     }
   });

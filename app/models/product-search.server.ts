@@ -255,8 +255,12 @@ const WORD_ARMS = 4;
 /** Searches of more terms take the general statement (each term is a test on every product read). */
 const MAX_WORD_TERMS = 4;
 
-/** A text that is one run of letters: a field holds it exactly when one of the field's words does. */
-const WORD = /^[a-z]{3,30}$/;
+/**
+ * A text that is one catalogue word (drizzle: product_words): a run of letters, or of letters and digits
+ * holding both ("500mg", "b12"), 3 to 30 long. A field holds it exactly when one of the field's words does.
+ * Digits alone ("30", "4321") are no word: the trigram index finds them.
+ */
+const WORD = /^(?:[a-z]{3,30}|(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{3,30})$/;
 /** A catalogue word as the word postings cut them: a run of letters (drizzle: product_words). */
 const RUN = /[a-z]+/g;
 
@@ -294,12 +298,12 @@ const keyed = (term: SearchTerm) =>
   textsOf(term).every(({ text }) => WORD.test(text) || keyPatterns(text) !== null);
 
 /**
- * Whether the word postings answer a search: its texts fold case as LIKE does (ASCII) and hold no digits,
- * and a term leads to its products. A text other than one run of letters is tested on every product of
- * its rarest word, so only the everyday phrases (app/lib/everyday-words.ts, a list we keep) are read this
- * way: a number or a letter beside a common word as the shopper typed it ("tablets 30", "syrup c",
- * "anti-x") would cost thousands of tests when few products hold it, and the general statement's trigram
- * index finds those at once.
+ * Whether the word postings answer a search: its texts fold case as LIKE does (ASCII), hold digits only
+ * inside a word ("500mg"), and a term leads to its products. A text other than one word is tested on every
+ * product of its rarest word, so only the everyday phrases (app/lib/everyday-words.ts, a list we keep) are
+ * read this way: a number or a letter beside a common word as the shopper typed it ("tablets 30", "syrup
+ * c", "anti-x") would cost thousands of tests when few products hold it, and the general statement's
+ * trigram index finds those at once.
  */
 const NO_DIGITS_ASCII = /^[\x20-\x2f\x3a-\x7e]*$/;
 function wordTerms(terms: SearchTerm[]): boolean {
@@ -307,7 +311,7 @@ function wordTerms(terms: SearchTerm[]): boolean {
     terms.length <= MAX_WORD_TERMS &&
     terms.every(
       (term) =>
-        textsOf(term).every(({ text }) => NO_DIGITS_ASCII.test(text)) &&
+        textsOf(term).every(({ text }) => WORD.test(text) || NO_DIGITS_ASCII.test(text)) &&
         (term.means.length > 0 ? keyed(term) : textsOf(term).every(({ text }) => WORD.test(text))) &&
         (!term.correctable || exactFix(term)),
     ) &&
@@ -410,10 +414,13 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
     return sql`SELECT w.name, w.product_id FROM (${sql.join(arms, sql` UNION `)} ORDER BY 1, 2) AS w
       WHERE ${test} ${inCategory} LIMIT ${int(offset + limit)}`;
   };
-  // With one term, its words of levels 0-1 hold it at level 1 at most: tier 2 reads the corrections only.
+  // Tier 2 holds what only a correction finds: without corrections it is empty and reads nothing. With one
+  // term, its words of levels 0-1 hold it at level 1 at most: tier 2 reads the corrections only.
   const driverWords = (level: number) =>
     sql`SELECT row_number() OVER (ORDER BY word), word FROM (SELECT DISTINCT word FROM words
-      WHERE term = (SELECT term FROM driver) AND ${level === 2 && single ? sql`level = 2` : sql`level <= ${int(level)}`})`;
+      WHERE term = (SELECT term FROM driver) AND ${
+        level < 2 ? sql`level <= ${int(level)}` : single ? sql`level = 2` : sql`EXISTS (SELECT 1 FROM fix)`
+      })`;
   return sql`${category === undefined ? sql`` : sql`wanted(category) AS (SELECT ${category}),`}
     texts(term, level, text, pattern, exact) AS (
       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(${JSON.stringify(leads)})

@@ -418,10 +418,11 @@ const SECTIONS = [
       {
         each: (search) => search.shapes,
         label: (shape) => `  ${shape.shape}`,
-        // Uncached: the page past the edge cache, as the first shopper to search the term gets it.
+        // First search: as the first shopper to search the term meets it, the search statement run; both are
+        // held to the bar.
         figure: (shape) =>
-          `${p50p95(shape)}${shape.uncached ? ` · uncached ${p50p95(shape.uncached)}` : ""} · products shown ${shape.paths.join(", ")}`,
-        value: (shape) => shape.p95,
+          `${p50p95(shape)}${shape.firstSearch ? ` · first search ${p50p95(shape.firstSearch)}` : ""} · products shown ${shape.paths.join(", ")}`,
+        value: (shape) => Math.max(shape.p95, shape.firstSearch?.p95 ?? 0),
         ...searchP95,
       },
       {

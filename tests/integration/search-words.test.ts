@@ -35,8 +35,10 @@ async function insert(name: string, category: string, generic: string | null, ak
 
 describe("word postings", () => {
   it("follow a product's writes, and the vocabulary counts them", async () => {
-    const id = await insert("Zexa-Forte 50mg Tablets", "Analgesics", "Zexanol", "Brandy Zex\nZexa");
+    const id = await insert("Zexa-Forte 50mg Tablets", "Analgesics", "Zexanol", "Brandy Zex\nZexa\nZx12 3");
     expect(await postings(id)).toEqual([
+      // A strength or a code (letters and digits) is a word; digits alone are not.
+      { word: "50mg", name: "Zexa-Forte 50mg Tablets", other: 0 },
       { word: "analgesics", name: "Zexa-Forte 50mg Tablets", other: 0 },
       { word: "brandy", name: "Zexa-Forte 50mg Tablets", other: 1 },
       { word: "forte", name: "Zexa-Forte 50mg Tablets", other: 0 },
@@ -45,17 +47,36 @@ describe("word postings", () => {
       // Held in the name and in other names: the name decides.
       { word: "zexa", name: "Zexa-Forte 50mg Tablets", other: 0 },
       { word: "zexanol", name: "Zexa-Forte 50mg Tablets", other: 0 },
+      { word: "zx12", name: "Zexa-Forte 50mg Tablets", other: 1 },
     ]);
 
-    await env.DB.prepare("UPDATE products SET name = 'Qorvo Syrup', also_known_as = NULL WHERE id = ?")
+    await env.DB.prepare("UPDATE products SET name = 'Qorvo 5ml Syrup', also_known_as = NULL WHERE id = ?")
       .bind(id)
       .run();
     expect(await postings(id)).toEqual([
-      { word: "analgesics", name: "Qorvo Syrup", other: 0 },
-      { word: "qorvo", name: "Qorvo Syrup", other: 0 },
-      { word: "syrup", name: "Qorvo Syrup", other: 0 },
-      { word: "zexanol", name: "Qorvo Syrup", other: 0 },
+      { word: "5ml", name: "Qorvo 5ml Syrup", other: 0 },
+      { word: "analgesics", name: "Qorvo 5ml Syrup", other: 0 },
+      { word: "qorvo", name: "Qorvo 5ml Syrup", other: 0 },
+      { word: "syrup", name: "Qorvo 5ml Syrup", other: 0 },
+      { word: "zexanol", name: "Qorvo 5ml Syrup", other: 0 },
     ]);
+    // A category changed alone keeps every word of the name.
+    await env.DB.prepare("UPDATE products SET category = 'Cough and Cold Drugs' WHERE id = ?").bind(id).run();
+    expect((await postings(id)).map((p) => p.word)).toEqual([
+      "5ml",
+      "and",
+      "cold",
+      "cough",
+      "drugs",
+      "qorvo",
+      "syrup",
+      "zexanol",
+    ]);
+    // Strengths are never offered as corrections.
+    const variants = await env.DB.prepare(
+      "SELECT count(*) AS n FROM search_word_variants WHERE word GLOB '*[0-9]*'",
+    ).first<{ n: number }>();
+    expect(variants?.n).toBe(0);
     for (const row of await counts()) expect(row.products, row.word).toBe(row.held);
 
     await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(id).run();
@@ -66,14 +87,14 @@ describe("word postings", () => {
 
 describe("a search of words", () => {
   it("pages as its meaning says: as typed, then other names and meanings, by name within a tier", async () => {
-    const bases = ["Zinc", "Vitamin", "Ferrous", "Folic", "Syrup", "Tablet"];
-    const forms = ["Syrup 100ml", "Tablets", "Drops", "Sulphate Tablets"];
+    const bases = ["Zinc", "Vitamin", "Ferrous", "Folic", "Syrup", "Tablet", "Cobalamin B12"];
+    const forms = ["Syrup 100ml", "Tablets", "Drops", "Sulphate Tablets", "Caplets 500mg", "Drops 1500mg"];
     const categories = ["Analgesics", "Iron Supplements", "Cough and Cold Drugs"];
     const rows = Array.from({ length: 400 }, (_, i) => ({
       name: `${bases[i % bases.length]} ${forms[(i * 7) % forms.length]} ${(i * 7919) % 400}`,
       category: categories[i % categories.length],
       generic: i % 5 === 0 ? "Ferrous Sulphate" : i % 7 === 0 ? "Zinc" : null,
-      aka: i % 3 === 0 ? "Zincovit\nSyrupy" : i % 11 === 0 ? "Ferrofol" : null,
+      aka: i % 3 === 0 ? "Zincovit\nSyrupy" : i % 11 === 0 ? "Ferrofol 500mg" : null,
     }));
     const statement = env.DB.prepare(
       "INSERT INTO products (name, category, price_kobo, generic_name, also_known_as) VALUES (?, ?, 1000, ?, ?)",
@@ -138,10 +159,21 @@ describe("a search of words", () => {
       "tablets 12",
       "zinc tablets 3",
       "sulphate tablets 1",
-      // A number beside a word: tested on the trigram index's candidates, as typed or through other names.
+      // A strength or a code is a word of letters and digits, alone or beside a word, as typed or through
+      // other names; digits alone are tested on the trigram index's candidates.
       "zinc 100ml",
       "syrupy 100ml",
       "ferrous 100ml",
+      "500mg",
+      "00mg",
+      "1500mg",
+      "zinc 500mg",
+      "500mg ferrofol",
+      "caplets 500mg",
+      "b12",
+      "b12 syrup",
+      "cobalamin b12 drops",
+      "b12 1500mg",
     ]) {
       expect(planSearch(q).kind, q).toBe("terms");
       const want = expected(q);
@@ -151,7 +183,15 @@ describe("a search of words", () => {
         expect(await search(q, page), `${q} page ${page}`).toEqual(want.slice((page - 1) * 24, page * 24));
       }
     }
-    for (const q of ["zinc", "ferrous syrup", "syrup 100ml", "cough syrup", "zinc 100ml"]) {
+    for (const q of [
+      "zinc",
+      "ferrous syrup",
+      "syrup 100ml",
+      "cough syrup",
+      "zinc 100ml",
+      "500mg",
+      "b12 drops",
+    ]) {
       const want = expected(q, "Analgesics");
       for (const page of [1, 2]) {
         expect(await search(q, page, "analgesics"), `${q} in analgesics, page ${page}`).toEqual(

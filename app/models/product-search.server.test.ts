@@ -13,7 +13,7 @@ const statementOf = (q: string) => {
 describe("the search statement", () => {
   // Whichever way it takes, the meaning is the same (tests/integration/search-words.test.ts): this is about
   // cost, a page read in name order from the words of the search rather than a walk of the catalogue.
-  it("reads words, strengths and everyday phrases through the word postings", () => {
+  it("reads words, strengths, hyphenated names and everyday phrases through the word postings", () => {
     for (const q of [
       "paracetamol",
       "cough syrup",
@@ -26,6 +26,8 @@ describe("the search statement", () => {
       "paracetamol 500mg",
       "vitamin b12",
       "ibuprofin 400mg",
+      "co-amoxiclav",
+      "anti-x",
     ]) {
       const { sql: text } = statementOf(q);
       expect(text, q).toContain("FROM product_words AS w");
@@ -36,7 +38,7 @@ describe("the search statement", () => {
   // Digits alone or a stray letter are found at once by the trigram index; tested on each product of a
   // common word they would cost thousands of tests when few hold them ("tablets 30", "syrup c").
   it("leaves numbers, letters and signs as typed beside a word to the general statement", () => {
-    for (const q of ["#4321", "99999", "tablets 30", "syrup c", "anti-x", "co-amoxiclav"]) {
+    for (const q of ["#4321", "99999", "tablets 30", "syrup c", "anti x", "co-amoxiclav 30"]) {
       expect(statementOf(q).sql, q).toContain("products_search");
     }
   });

@@ -9,16 +9,17 @@
  * Indexes: the FTS5 trigram table `products_search` (name, category, generic name, other names) for terms
  * of 3+ characters; `product_grams` (every 1- and 2-character piece, keyed by the name's first bytes) for a
  * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
- * word, and each with up to two letters deleted) for corrections; `product_words` (each catalogue word
- * with its products, in name order; `product_words_main` the same for words of a product's own fields) for
- * searches with a word of 3+ letters. All are kept by triggers. A misspelt word is looked up by its own
+ * word, and each word of letters with up to two letters deleted) for corrections; `product_words` (each
+ * catalogue word, a run of letters, a strength or code of letters and digits, or a hyphenated name, with
+ * its products, in name order; `product_words_main` the same for words of a product's own fields) for searches of words. All are kept by triggers. A misspelt word is looked up by its own
  * deletion variants, an index lookup per variant: no edit distance is computed over the catalogue, only
  * over the few words that share a variant.
  *
- * A search of up to four terms, written in ASCII without digits, each of runs of 3+ letters or an everyday
- * phrase (most searches: a name, a generic, a brand, a misspelling, "cough syrup", "vit c") takes the word
- * postings (wordsPage): the products of the rarest term's words merged in name order, the other terms tested
- * on each. Any other search ("500mg", "tablets 30", "co-amoxiclav", "#4321", five terms, "paracétamol") is
+ * A search of up to four terms written in ASCII, each a word (3 to 30 letters; letters and digits, "500mg";
+ * with hyphens, "co-amoxiclav") or an everyday phrase (most searches: a name, a generic, a brand, a
+ * misspelling, a strength, "cough syrup", "vit c") takes the word postings (wordsPage): the products of the
+ * rarest term's words merged in name order, the other terms tested on each. Any other search ("tablets 30",
+ * "anti x", "#4321", five terms, "paracétamol") is
  * one statement that answers a page with the corrections it used: the corrections, the candidates (capped,
  * so a common term costs no more than a rare one), their count, and only the way to a page the counts pick
  * (the other ways' guards are constant and false, so SQLite never starts them):
@@ -256,11 +257,13 @@ const WORD_ARMS = 4;
 const MAX_WORD_TERMS = 4;
 
 /**
- * A text that is one catalogue word (drizzle: product_words): a run of letters, or of letters and digits
- * holding both ("500mg", "b12"), 3 to 30 long. A field holds it exactly when one of the field's words does.
- * Digits alone ("30", "4321") are no word: the trigram index finds them.
+ * A text that is one catalogue word (drizzle: product_words), 3 to 30 long: a run of letters, of letters and
+ * digits holding both ("500mg", "b12"), or of letters, digits and hyphens holding a hyphen ("co-amoxiclav").
+ * A field holds it exactly when one of the field's words does. Digits alone ("30", "4321") are no word: the
+ * trigram index finds them.
  */
-const WORD = /^(?:[a-z]{3,30}|(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{3,30})$/;
+const WORD =
+  /^(?:[a-z]{3,30}|(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{3,30}|(?=[a-z0-9-]*-)(?=[a-z0-9-]*[a-z0-9])[a-z0-9-]{3,30})$/;
 /** A catalogue word as the word postings cut them: a run of letters (drizzle: product_words). */
 const RUN = /[a-z]+/g;
 
@@ -302,8 +305,9 @@ const keyed = (term: SearchTerm) =>
  * inside a word ("500mg"), and a term leads to its products. A text other than one word is tested on every
  * product of its rarest word, so only the everyday phrases (app/lib/everyday-words.ts, a list we keep) are
  * read this way: a number or a letter beside a common word as the shopper typed it ("tablets 30", "syrup
- * c", "anti-x") would cost thousands of tests when few products hold it, and the general statement's
- * trigram index finds those at once.
+ * c", "anti x") would cost thousands of tests when few products hold it, and the general statement's
+ * trigram index finds those at once. A word corrected inside ("co-amoxyclav") is tested the same way on the
+ * products of its correction, only when misspelt.
  */
 const NO_DIGITS_ASCII = /^[\x20-\x2f\x3a-\x7e]*$/;
 function wordTerms(terms: SearchTerm[]): boolean {
@@ -313,7 +317,7 @@ function wordTerms(terms: SearchTerm[]): boolean {
       (term) =>
         textsOf(term).every(({ text }) => WORD.test(text) || NO_DIGITS_ASCII.test(text)) &&
         (term.means.length > 0 ? keyed(term) : textsOf(term).every(({ text }) => WORD.test(text))) &&
-        (!term.correctable || exactFix(term)),
+        (!term.correctable || exactFix(term) || WORD.test(term.text)),
     ) &&
     terms.some(keyed)
   );

@@ -46,6 +46,7 @@ describe("word postings", () => {
       { word: "zex", name: "Zexa-Forte 50mg Tablets", other: 1 },
       // Held in the name and in other names: the name decides.
       { word: "zexa", name: "Zexa-Forte 50mg Tablets", other: 0 },
+      { word: "zexa-forte", name: "Zexa-Forte 50mg Tablets", other: 0 },
       { word: "zexanol", name: "Zexa-Forte 50mg Tablets", other: 0 },
       { word: "zx12", name: "Zexa-Forte 50mg Tablets", other: 1 },
     ]);
@@ -87,14 +88,14 @@ describe("word postings", () => {
 
 describe("a search of words", () => {
   it("pages as its meaning says: as typed, then other names and meanings, by name within a tier", async () => {
-    const bases = ["Zinc", "Vitamin", "Ferrous", "Folic", "Syrup", "Tablet", "Cobalamin B12"];
+    const bases = ["Zinc", "Vitamin", "Ferrous", "Folic", "Syrup", "Tablet", "Cobalamin B12", "Zinc-Forte"];
     const forms = ["Syrup 100ml", "Tablets", "Drops", "Sulphate Tablets", "Caplets 500mg", "Drops 1500mg"];
     const categories = ["Analgesics", "Iron Supplements", "Cough and Cold Drugs"];
     const rows = Array.from({ length: 400 }, (_, i) => ({
       name: `${bases[i % bases.length]} ${forms[(i * 7) % forms.length]} ${(i * 7919) % 400}`,
       category: categories[i % categories.length],
       generic: i % 5 === 0 ? "Ferrous Sulphate" : i % 7 === 0 ? "Zinc" : null,
-      aka: i % 3 === 0 ? "Zincovit\nSyrupy" : i % 11 === 0 ? "Ferrofol 500mg" : null,
+      aka: i % 3 === 0 ? "Zincovit\nSyrupy" : i % 11 === 0 ? "Ferrofol 500mg\nCo-Ferrofol" : null,
     }));
     const statement = env.DB.prepare(
       "INSERT INTO products (name, category, price_kobo, generic_name, also_known_as) VALUES (?, ?, 1000, ?, ?)",
@@ -173,7 +174,15 @@ describe("a search of words", () => {
       "b12",
       "b12 syrup",
       "cobalamin b12 drops",
-      "b12 1500mg",
+      "b12 500mg",
+      // A hyphenated name is a word too.
+      "co-ferrofol",
+      "zinc-forte",
+      "-forte",
+      "c-forte",
+      "zinc-forte 500mg",
+      "co-ferrofol drops",
+      "ferrofol",
     ]) {
       expect(planSearch(q).kind, q).toBe("terms");
       const want = expected(q);

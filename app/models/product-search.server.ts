@@ -367,9 +367,13 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
 
   /** Tests of the terms on a candidate `w`; `row` is set when one reads the product's row `p`. */
   let row = false;
-  /** Term j holds through its texts of levels up to `level`. */
-  const held = (j: number, level: number): SQL => {
+  /**
+   * Term j holds through its texts of levels up to `level`. `read` says the candidate was read from term
+   * j's words of that level when j is the driver: a term of words alone then holds by construction.
+   */
+  const held = (j: number, level: number, read = false): SQL => {
     const tests: SQL[] = [];
+    if (read && !hasTexts(j, level, false)) tests.push(sql`(SELECT term FROM driver) = ${int(j)}`);
     if (hasTexts(j, level, true)) {
       tests.push(sql`EXISTS (SELECT 1 FROM product_words AS x WHERE x.word IN (SELECT word FROM words
         WHERE term = ${int(j)} AND level <= ${int(level)} AND exact = 1) AND x.name = w.name
@@ -383,9 +387,9 @@ function wordsPage(terms: SearchTerm[], { limit, offset, category }: Page): SQL 
     }
     return or(tests);
   };
-  const all = (level: number) => and(terms.map((_, j) => held(j, level)));
-  /** With one term whose texts are words, a candidate holds it by construction. */
-  const others = (level: number) => (single && !hasTexts(0, level, false) ? sql`1` : all(level));
+  const all = (level: number, read = false) => and(terms.map((_, j) => held(j, level, read)));
+  /** The terms of a tier's own level: with one term whose texts are words, a candidate holds it already. */
+  const others = (level: number) => (single && !hasTexts(0, level, false) ? sql`1` : all(level, true));
   const inCategory =
     category === undefined
       ? sql``

@@ -123,7 +123,8 @@ function productFromRecord(record: Record<string, unknown>): Product {
     Object.entries(getTableColumns(products)).map(([key, column]) => [key, record[column.name]]),
   ) as Product;
 }
-const CARD_COLUMNS_SQL = sql.raw(
+/** The columns of a product card, as a search statement selects them (`products AS p`). */
+export const CARD_COLUMNS_SQL = sql.raw(
   "p.id, p.name, p.category, p.price_kobo, p.image_key, p.medicine_class, p.stock",
 );
 

@@ -27,6 +27,7 @@
  *          --d1-delay MS (d1-distance's delay on every D1 call)
  */
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,11 +39,14 @@ import { runLighthouse } from "./measure/lighthouse.mjs";
 import { measureThroughput } from "./measure/throughput.mjs";
 import { prepareOrders } from "./orders.mjs";
 import {
+  bin,
   findFreePort,
   installCleanupHandlers,
   measureInOwnProcess,
   ROOT,
+  run,
   stopAll,
+  tempDir,
   waitUntilQuiet,
 } from "./processes.mjs";
 import { log, report } from "./report.mjs";
@@ -72,6 +76,31 @@ const settings = {
   d1DelayMs: numberOption("d1-delay", 100),
   distanceReps: quick ? 3 : 7,
 };
+
+/**
+ * Each search shape's statement alone (measure/search-statements.ts, TypeScript: it builds the statement with
+ * the app's own code), `reps` times per URL.
+ * @param {string} persistTo
+ * @param {number} reps
+ * @param {(message: string) => void} say
+ * @returns {Promise<{ shape: string, p50: number, p95: number, n: number }[]>}
+ */
+async function timeSearchStatements(persistTo, reps, say) {
+  const temp = await tempDir("medistore-bench-statements-");
+  try {
+    const resultFile = path.join(temp.dir, "result.json");
+    const { code, output } = await run(bin("tsx"), [STATEMENTS_SCRIPT, persistTo, String(reps), resultFile]);
+    if (code !== 0) throw new Error(`search statements stopped (${code}):\n${output}`);
+    const shapes = JSON.parse(await readFile(resultFile, "utf8"));
+    for (const { shape, p50, p95 } of shapes) {
+      say(`  ${shape}, statement alone: p50 ${formatMs(p50)} · p95 ${formatMs(p95)}`);
+    }
+    return shapes;
+  } finally {
+    await temp.remove();
+  }
+}
+const STATEMENTS_SCRIPT = "scripts/bench/measure/search-statements.ts";
 
 /** The latency steps' modules, each run in a Node process of its own (measureInOwnProcess). */
 const SEARCH_MODULE = fileURLToPath(new URL("./measure/search.mjs", import.meta.url));
@@ -290,9 +319,21 @@ async function main() {
       key: "search",
       skip: skip("search"),
       say: `[4] timing searches by shape (sequential, ${settings.searchReps} per URL, after a warm-up)`,
-      // Timed from a process of its own, as Admin › Orders is (measureInOwnProcess).
-      run: (url) =>
-        measureInOwnProcess(SEARCH_MODULE, "measureSearch", url, { reps: settings.searchReps }, log),
+      // Timed from a process of its own, as Admin › Orders is (measureInOwnProcess); then each shape's
+      // statement alone on the same database.
+      run: async (url) => {
+        const pages = await measureInOwnProcess(
+          SEARCH_MODULE,
+          "measureSearch",
+          url,
+          { reps: settings.searchReps },
+          log,
+        );
+        return {
+          ...pages,
+          statements: await timeSearchStatements(CATALOGUE_100K.persistTo, settings.searchReps, log),
+        };
+      },
     },
   ]);
   await measure({

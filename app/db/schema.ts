@@ -62,6 +62,9 @@ export const products = sqliteTable(
     // each row reads the index alone (app/models/product-search.server.ts).
     index("products_name_idx").on(t.name, t.id, t.category, t.genericName, t.alsoKnownAs),
     index("products_category_idx").on(t.category, t.name, t.id, t.genericName, t.alsoKnownAs),
+    // A product's name by its id without reading its row: a search of one or two characters sorts the
+    // products of one piece by name (drizzle/0025_product_names_by_id.sql).
+    index("products_id_name_idx").on(t.id, t.name),
     // A product page's alternatives: the same active ingredient (whatever its case), the same strength first.
     index("products_generic_idx").on(sql`${t.genericName} COLLATE NOCASE`, t.strength, t.name, t.id),
     check("products_price_positive", sql`${t.priceKobo} > 0`),

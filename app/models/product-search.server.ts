@@ -225,9 +225,10 @@ type Page = { limit: number; offset: number; category?: string };
 function shortPage(text: string, { limit, offset, category }: Page): SQL {
   const page = sql`LIMIT ${int(limit)} OFFSET ${int(offset)}`;
   if (category === undefined) {
-    // The name's first bytes order the index; ties are sorted by name, a small group at a time.
+    // The name's first bytes order the index; ties are sorted by name, a small group at a time, each name
+    // read from the index by id rather than from the product's row.
     return sql`page(id, part, tier) AS (SELECT g.product_id, 0, 0 FROM product_grams AS g
-      CROSS JOIN products AS p ON p.id = g.product_id
+      CROSS JOIN products AS p INDEXED BY products_id_name_idx ON p.id = g.product_id
       WHERE g.gram = lower(${text}) ORDER BY g.name_prefix, p.name, p.id ${page})`;
   }
   const pageIf = (taken: SQL) =>

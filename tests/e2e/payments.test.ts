@@ -108,10 +108,19 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
         },
         { timeout: 15_000, interval: 500 },
       );
+      // The shopper's page says the truth too: the money comes back by transfer, not to the card.
+      await page.reload();
+      await page
+        .getByText(
+          `Paystack could not send the money back. Our pharmacy will return ${amount} to you by bank transfer; we will message you when it is done.`,
+        )
+        .waitFor();
       await row.getByRole("button", { name: `Refunded by hand: order ${orderRef}` }).click();
       await admin.getByText(`Order ${orderRef} is now marked refunded`).waitFor();
       await row.getByTestId("admin-order-payment").filter({ hasText: "Refunded" }).waitFor();
       expect(await row.getByTestId("admin-order-refund-failed").count()).toBe(0);
+      await page.reload();
+      await page.getByText(`Refunded: our pharmacy returned ${amount} to you by bank transfer.`).waitFor();
     });
 
     it("a payment fails, the page offers to try again, and the guest pays on delivery instead", async () => {

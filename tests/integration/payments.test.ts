@@ -990,6 +990,24 @@ describe("a refund Paystack could not make", () => {
     delivery_status: "Cancelled",
   };
 
+  const FAILED_NOTE =
+    "Paystack could not send the money back. Our pharmacy will return ₦3,500.00 to you by bank transfer; we will message you when it is done.";
+
+  /** What the shopper's own order page says of their money. */
+  async function shopperSays(placed: { client: Client; token: string }) {
+    const page = await html(await placed.client.get(`/order/${placed.token}`));
+    return page.match(/data-testid="online-payment"[^>]*>([^<]*)</)?.[1];
+  }
+
+  /** The gateway's word, after all, that the refund it reported failed went through. */
+  async function refundProcessedAfter(failed: { body: string }) {
+    const body = JSON.stringify({
+      event: "refund.processed",
+      data: { ...JSON.parse(failed.body).data, status: "processed" },
+    });
+    return deliver(body, await sign(body));
+  }
+
   /** Staff's "Refunded by hand" as the page's form posts it (without JavaScript). */
   const byHand = (client: Client, orderId: string) =>
     client.post("/admin/orders", { orderId, redirectTo: "/admin/orders", paymentStatus: "refunded" });
@@ -1007,10 +1025,8 @@ describe("a refund Paystack could not make", () => {
     expect(await failureEntries(placed.id)).toEqual([
       { from_status: "refund_pending", to_status: "refund_pending", changed_by_name: "Paystack" },
     ]);
-    // Staff's to finish: the shopper's page still says their refund is on its way.
-    const shopper = await html(await placed.client.get(`/order/${placed.token}`));
-    expect(shopper).toContain("Your refund of ₦3,500.00 is on its way");
-    expect(shopper).not.toContain("Paystack could not send the money back");
+    // Staff's to finish, by transfer: the shopper's page says so instead of the card.
+    expect(await shopperSays(placed)).toBe(FAILED_NOTE);
     expect(
       await env.DB.prepare("SELECT outcome FROM payment_events WHERE id = ?")
         .bind(`refund.failed:${placed.reference}`)
@@ -1031,6 +1047,9 @@ describe("a refund Paystack could not make", () => {
     const staff = await signUp("Tunde Staff", "admin");
     // Before the gateway's word: a refund in progress, nothing for staff to do.
     const before = await html(await staff.client.get("/admin/orders"));
+    expect(await shopperSays(placed)).toBe(
+      "Your refund of ₦3,500.00 is on its way through Paystack to the card or account you paid with. Banks usually take a few working days.",
+    );
     expect(before).toContain("Refund in progress");
     expect(before).not.toContain("Paystack could not send the money back");
     expect(before).not.toContain(`Refunded by hand: order ${orderRef}`);
@@ -1041,6 +1060,7 @@ describe("a refund Paystack could not make", () => {
       "Paystack could not send the money back. Return ₦3,500.00 to the customer another way (bank transfer), then mark it refunded by hand.",
     );
     expect(page).toContain(`aria-label="Refunded by hand: order ${orderRef}"`);
+    expect(await shopperSays(placed)).toBe(FAILED_NOTE);
     // The timeline says it too.
     expect(page).toMatch(
       /Paystack could not send the money back<\/span> · <time[^>]*>[^<]*<\/time><span[^>]*> · by Paystack/,
@@ -1096,6 +1116,9 @@ describe("a refund Paystack could not make", () => {
     const told = await toldBySms(placed.id);
     expect(told.map((m) => m.kind)).toEqual(["order_received", "payment", "status", "payment"]);
     expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
+    expect(await shopperSays(placed)).toBe(
+      "Refunded: our pharmacy returned ₦3,500.00 to you by bank transfer.",
+    );
 
     // The list no longer asks anything of staff; asked again, it was already refunded.
     const after = await html(await staff.client.get("/admin/orders"));
@@ -1105,15 +1128,14 @@ describe("a refund Paystack could not make", () => {
     expect(again.status).toBe(302);
     expect(await paymentEvents(placed.id)).toHaveLength(3);
     // A refund.processed the gateway sends after all changes nothing.
-    const processed = JSON.stringify({
-      event: "refund.processed",
-      data: { ...JSON.parse(failed.body).data, status: "processed" },
-    });
-    expect(await (await deliver(processed, await sign(processed))).json()).toEqual({
+    expect(await (await refundProcessedAfter(failed)).json()).toEqual({
       received: true,
       outcome: "refunded-extra",
     });
     expect(await paymentEvents(placed.id)).toHaveLength(3);
+    expect(await shopperSays(placed)).toBe(
+      "Refunded: our pharmacy returned ₦3,500.00 to you by bank transfer.",
+    );
   });
 
   it("is refused with 409 while no refund failed: a refund still in progress is the gateway's to finish", async () => {
@@ -1174,14 +1196,13 @@ describe("a refund Paystack could not make", () => {
   it("a refund.processed arriving after the failure still ends the refund, as the gateway's", async () => {
     const { placed, failed, orderRef } = await refundFailing();
     await deliver(failed.body, failed.signature);
-    const processed = JSON.stringify({
-      event: "refund.processed",
-      data: { ...JSON.parse(failed.body).data, status: "processed" },
-    });
-    expect(await (await deliver(processed, await sign(processed))).json()).toEqual({
+    expect(await (await refundProcessedAfter(failed)).json()).toEqual({
       received: true,
       outcome: "refunded",
     });
+    expect(await shopperSays(placed)).toBe(
+      "Refunded: ₦3,500.00 went back to the card or account you paid with.",
+    );
     expect(await orderRow(placed.id)).toEqual({ ...CANCELLED_REFUNDING, payment_status: "refunded" });
     expect((await attempt(placed.reference)).refunded_at).not.toBeNull();
     expect((await paymentEvents(placed.id)).at(-1)).toEqual({

@@ -43,7 +43,7 @@ import { requestRefund } from "../payments/refunds.server";
 import { attemptsRefundedByHand } from "~/models/payment.server";
 import { displayOrderRef } from "./order-status";
 import { changesNothing, isPayableOnline, planOrderChange } from "./order-state";
-import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
+import type { BackOfficeOrderView, OnlineRefund, OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_LINK_UNKNOWN = "We could not find that order. Please check the link you were given.";
@@ -187,6 +187,19 @@ export function orderHandOff(order: OrderWithItems, origin: string, context: App
   return { statusUrl, whatsappUrl };
 }
 
+/**
+ * Where the order's refund stands for its shopper. Staff's "Refunded by hand" is the one change to
+ * refunded a person makes (the state machine leaves every other refund to the gateway): its event
+ * names them.
+ */
+const onlineRefund = (
+  order: { refundFailed: boolean },
+  events: Pick<OrderStatusEvent, "kind" | "toStatus" | "changedBy">[],
+): OnlineRefund => ({
+  failed: order.refundFailed,
+  byHand: events.some((e) => e.kind === "payment" && e.toStatus === "refunded" && e.changedBy !== null),
+});
+
 /** The private status page: the token in its link is the only key. */
 export async function orderStatusPage(request: Request, context: AppLoadContext, token: string) {
   const found = await getOrderPageByAccessToken(context.db, token);
@@ -194,6 +207,7 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
   const { order, events } = found;
   return {
     order: toOrderView(order, shopperTimeline(events)),
+    refund: onlineRefund(order, events),
     prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
     ...orderHandOff(order, publicOrigin(request, context), context),
   };

@@ -429,7 +429,7 @@ export async function refundedByHand(
   context: AppLoadContext,
   target: string | (Order & { refundFailed: boolean }),
   who: { id: string; name: string; adminRole: AdminRole },
-): Promise<{ order: OrderWithItems; changed: boolean; endedOrder: boolean }> {
+): Promise<{ order: Order; changed: boolean; endedOrder: boolean }> {
   const current = typeof target === "string" ? await getOrderRow(context.db, target) : target;
   if (!current) throw new AppError(404, ORDER_NOT_FOUND);
   if (!current.refundFailed) throw new AppError(409, NOTHING_TO_REFUND_BY_HAND);
@@ -452,15 +452,13 @@ export async function refundedByHand(
       }),
     ],
   );
-  if (marked === 0) {
-    // Nothing marked while a failure still stands: the order moved between the read and the write.
-    const now = await getOrderRow(context.db, current.id);
-    if (!now) throw new AppError(404, ORDER_NOT_FOUND);
-    if (now.refundFailed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
-  }
-  const order = await getOrderById(context.db, current.id);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  return { order, changed: marked > 0, endedOrder: false };
+  // Marked: the order is as it was read (the batch held only then), so no read after the write.
+  if (marked > 0) return { order: current, changed: true, endedOrder: false };
+  // Nothing marked while a failure still stands: the order moved between the read and the write.
+  const now = await getOrderRow(context.db, current.id);
+  if (!now) throw new AppError(404, ORDER_NOT_FOUND);
+  if (now.refundFailed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
+  return { order: now, changed: false, endedOrder: false };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The medicine class badge and the stock line, the same on cards, product pages and the back office. */
 import { stockLabel, type StockView } from "~/features/catalogue/product-view";
-import { MEDICINE_CLASS, type MedicineClass } from "~/lib/medicine-class";
+import { MEDICINE_CLASS, needsPrescription, type MedicineClass } from "~/lib/medicine-class";
 
 const CLASS_BADGE_STYLE: Record<MedicineClass, string> = {
   otc: "",
@@ -21,7 +21,7 @@ export function ClassBadge({
     <span
       className={`inline-flex w-fit items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ${CLASS_BADGE_STYLE[medicineClass]} ${className}`}
     >
-      {medicineClass === "prescription" ? <span aria-hidden>℞</span> : null}
+      {needsPrescription(medicineClass) ? <span aria-hidden>℞</span> : null}
       {label}
     </span>
   );

@@ -7,7 +7,7 @@ import { AddToCartForm, ProductCard } from "./product-card";
 import { BACK_IN_STOCK_INTENT } from "~/features/catalogue/back-in-stock";
 import type { AlternativeCard, ProductPageData } from "~/features/catalogue/product-view";
 import { formatNaira } from "~/lib/money";
-import { MEDICINE_CLASS } from "~/lib/medicine-class";
+import { MEDICINE_CLASS, needsPrescription } from "~/lib/medicine-class";
 
 // Said on this page alone: here, not with the rules every card shares, they ride in this page's chunk only.
 const PRESCRIPTION_NOTE =
@@ -170,7 +170,7 @@ export function ProductPage({ product, alternatives, backInStock, backInStockErr
           {product.inStock ? null : (
             <BackInStock product={product} backInStock={backInStock} backInStockError={backInStockError} />
           )}
-          {product.medicineClass === "prescription" ? (
+          {needsPrescription(product.medicineClass) ? (
             <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
               <strong>Prescription required.</strong> {PRESCRIPTION_NOTE}
             </p>

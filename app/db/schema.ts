@@ -4,6 +4,7 @@ import { CONSENT_KINDS } from "~/lib/privacy-notice";
 import { GUEST_CHANNEL, GUEST_CHANNELS, MESSAGE_CHANNEL, MESSAGE_KIND, MESSAGE_STATE } from "~/lib/messages";
 import {
   DELIVERY_STATUS,
+  DEFAULT_MEDICINE_CLASS,
   MEDICINE_CLASS,
   ORDER_EVENT_KIND,
   PAYMENT_METHOD,
@@ -40,7 +41,9 @@ export const products = sqliteTable(
     /** NAFDAC registration number as printed on the pack, e.g. "A4-0123". */
     nafdacNumber: text("nafdac_number"),
     /** Who may sell it how (docs/product-rules.md): over the counter, by a pharmacist, or on prescription. */
-    medicineClass: text("medicine_class", { enum: MEDICINE_CLASS.values }).notNull().default("otc"),
+    medicineClass: text("medicine_class", { enum: MEDICINE_CLASS.values })
+      .notNull()
+      .default(DEFAULT_MEDICINE_CLASS),
     description: text("description"),
     directions: text("directions"),
     warnings: text("warnings"),

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as vocabularies from "./vocabularies";
-import { orList, PAYMENT_METHOD, REVIEW_DECISION, REVIEW_STATUS, vocabulary } from "./vocabularies";
+import {
+  DEFAULT_MEDICINE_CLASS,
+  MEDICINE_CLASS,
+  needsPrescription,
+  orList,
+  PAYMENT_METHOD,
+  REVIEW_DECISION,
+  REVIEW_STATUS,
+  vocabulary,
+} from "./vocabularies";
 
 type AnyVocabulary = { entries: readonly { value: string; label: string }[]; values: readonly string[] };
 const all = Object.entries(vocabularies as Record<string, unknown>).filter(
@@ -28,6 +37,11 @@ describe("vocabularies", () => {
 
   it("every decision is a review status", () => {
     for (const decision of REVIEW_DECISION.values) expect(REVIEW_STATUS.includes(decision)).toBe(true);
+  });
+
+  it("only the prescription-only class needs a prescription, and the default class does not", () => {
+    expect(MEDICINE_CLASS.values.filter(needsPrescription)).toEqual(["prescription"]);
+    expect(needsPrescription(DEFAULT_MEDICINE_CLASS)).toBe(false);
   });
 
   it("reads a value's entry and label, and tells a value from anything else", () => {

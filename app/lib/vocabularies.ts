@@ -10,7 +10,13 @@
 import { vocabulary, type ValueOf } from "./vocabulary";
 
 export { orList, vocabulary, type ValueOf, type Vocabulary } from "./vocabulary";
-export { MEDICINE_CLASS, type MedicineClass } from "./medicine-class";
+export {
+  DEFAULT_MEDICINE_CLASS,
+  MEDICINE_CLASS,
+  PRESCRIPTION_ONLY,
+  needsPrescription,
+  type MedicineClass,
+} from "./medicine-class";
 
 /**
  * Where an order is on its way to the customer; what may follow what is the order's state machine

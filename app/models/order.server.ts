@@ -290,13 +290,20 @@ export async function getOrderByAccessToken(db: Database, token: string) {
 
 /**
  * The private status page's order with its lines, its latest review and its timeline's events, in one D1
- * batch (one round trip): each part is picked by the token, not by an id read first.
+ * batch (one round trip): each part is picked by the token, not by an id read first. The order carries
+ * whether a refund of its money failed at the gateway (refundStillFailed), as getOrderRow's does.
  */
 export async function getOrderPageByAccessToken(db: Database, token: string) {
   if (!/^[A-Za-z0-9_-]{32,64}$/.test(token)) return undefined;
   const byToken = db.select({ id: orders.id }).from(orders).where(eq(orders.accessToken, token));
   const [found, items, reviews, events] = await db.batch([
-    db.select().from(orders).where(eq(orders.accessToken, token)),
+    db
+      .select({
+        ...getTableColumns(orders),
+        refundFailed: sql<boolean>`${refundStillFailed(sql`"orders"."id"`)}`.mapWith(Boolean),
+      })
+      .from(orders)
+      .where(eq(orders.accessToken, token)),
     db.select().from(orderItems).where(inArray(orderItems.orderId, byToken)).orderBy(orderItems.id),
     db.select().from(prescriptionReviews).where(inArray(prescriptionReviews.orderId, byToken)),
     db.select().from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, byToken)),

@@ -221,6 +221,28 @@ export function attemptsRefundedByHand(db: Database, orderId: string, at: number
   );
 }
 
+/**
+ * Marks refunded the order's attempts whose refund the gateway could not make (staff returned that money
+ * by hand) while the order's own payment stays as it is, only if `onlyIf` holds. `also` makes the
+ * statements of the same act (its audit entry) given the condition they hold under: `onlyIf`, and such an
+ * attempt still unmarked, so a second click writes nothing. Answers how many attempts it marked (none:
+ * someone else did, or the order changed meanwhile).
+ */
+export async function failedRefundsBackByHand(
+  db: Database,
+  orderId: string,
+  at: number,
+  onlyIf: SQL,
+  also: (onlyIf: SQL) => D1PreparedStatement[],
+): Promise<number> {
+  const results = await db.$client.batch([
+    // First, while the attempts are still unmarked.
+    ...also(sql`${onlyIf} AND ${refundStillFailed(sql`${orderId}`)}`),
+    attemptsRefundedByHand(db, orderId, at, onlyIf),
+  ]);
+  return results.at(-1)?.meta.changes ?? 0;
+}
+
 /** The statement that ends the order's pending attempts, with the order's change (still as read). */
 export function abandonPendingAttempts(
   db: Database,

@@ -21,8 +21,14 @@ import { VocabularyOptions } from "~/components/vocabulary-options";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatNaira } from "~/lib/money";
 import { displayOrderRef } from "~/features/orders/order-status";
-import { backOfficeOrderViews, changeOrder, orderToChange } from "~/features/orders/orders.server";
 import {
+  backOfficeOrderViews,
+  changeOrder,
+  orderToChange,
+  refundedByHand,
+} from "~/features/orders/orders.server";
+import {
+  handRefundEndsOrder,
   isFinalStatus,
   nextStatuses,
   ONLINE_PAID_BY_GATEWAY,
@@ -64,8 +70,8 @@ function askingAbout(path: string, orderId: string): string {
 
 /** What "Mark paid" sets: the money has arrived. */
 const MARK_PAID: PaymentStatus = "paid";
-/** What "Refunded by hand" sets: staff returned the money the gateway could not. */
-const REFUNDED: PaymentStatus = "refunded";
+/** "Refunded by hand": staff returned the money the gateway could not (the server decides what it marks). */
+const REFUNDED_BY_HAND = "refunded-by-hand";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -118,6 +124,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
           const ref = displayOrderRef(order);
           const state = PAYMENT_STATUS.label(payment).toLowerCase();
           return done(changed ? `Order ${ref} is now marked ${state}` : `Order ${ref} was already ${state}`);
+        },
+      },
+      [REFUNDED_BY_HAND]: {
+        keep: ["orderId"],
+        toast,
+        run: async (form) => {
+          const { order, changed, endedOrder } = await refundedByHand(context, target(form), admin);
+          const ref = displayOrderRef(order);
+          if (endedOrder)
+            return done(
+              changed ? `Order ${ref} is now marked refunded` : `Order ${ref} was already refunded`,
+            );
+          return done(
+            changed
+              ? `Order ${ref}: its extra payment is marked refunded; the order stays ${PAYMENT_STATUS.label(order.paymentStatus)}`
+              : `Order ${ref}: its extra payment was already marked refunded`,
+          );
         },
       },
       status: {
@@ -268,8 +291,9 @@ function OrderRow({
   const final = nextStatuses(order, "admin").length === 0;
   // Staff mark paid only what the payment rules let them (an order paid online waits for the gateway).
   const markPaid = paymentRefusal(order, MARK_PAID, "admin");
-  // The same rules say when a refund the gateway could not make may be closed by hand.
-  const refundByHand = order.refundFailed && paymentRefusal(order, REFUNDED, "admin") === null;
+  // A refund the gateway could not make is closed by hand: the order's own (it becomes Refunded), or an
+  // extra payment's while the order stays as it is (the same rules tell which).
+  const endsOrder = handRefundEndsOrder(order);
   const formId = `order-${order.id}`;
   return (
     <tr data-testid="admin-order" data-order-id={order.id} className="order-row">
@@ -352,25 +376,26 @@ function OrderRow({
             className="mb-2 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-900"
           >
             <p>
-              <strong>Refund failed.</strong> Paystack could not send the money back. Return{" "}
-              {formatNaira(order.totalKobo)} to the customer another way (bank transfer)
-              {refundByHand ? ", then mark it refunded by hand." : "."}
+              <strong>Refund failed.</strong>{" "}
+              {endsOrder
+                ? "Paystack could not send the money back."
+                : `Paystack could not send back an extra payment the customer made; the order stays ${PAYMENT_STATUS.label(order.paymentStatus)}.`}{" "}
+              Return {formatNaira(order.totalKobo)} to the customer another way (bank transfer), then mark it
+              refunded by hand.
             </p>
-            {refundByHand ? (
-              <form method="post" action={formAction} data-discover="true" onSubmit={onPost} className="mt-1">
-                <input type="hidden" name="orderId" value={order.id} />
-                <input type="hidden" name="redirectTo" value={here} />
-                <button
-                  type="submit"
-                  name="paymentStatus"
-                  value={REFUNDED}
-                  aria-label={`Refunded by hand: order ${order.orderRef}`}
-                  className="rounded-full border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-900 hover:bg-red-100"
-                >
-                  Refunded by hand
-                </button>
-              </form>
-            ) : null}
+            <form method="post" action={formAction} data-discover="true" onSubmit={onPost} className="mt-1">
+              <input type="hidden" name="orderId" value={order.id} />
+              <input type="hidden" name="redirectTo" value={here} />
+              <button
+                type="submit"
+                name="intent"
+                value={REFUNDED_BY_HAND}
+                aria-label={`Refunded by hand: order ${order.orderRef}`}
+                className="rounded-full border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-900 hover:bg-red-100"
+              >
+                Refunded by hand
+              </button>
+            </form>
           </div>
         ) : null}
         {final ? (

@@ -51,8 +51,10 @@ import { ReviewBadge } from "~/components/review-badge";
 import {
   RECEIPT_FIELD,
   receiptUrlForToken,
+  onlineRefundNote,
   refundNote,
   reviewSummary,
+  type OnlineRefund,
   type OrderView,
 } from "~/features/orders/order-view";
 import { RECEIPT_UPLOADED, takesReceipt, uploadReceiptWithLink } from "~/features/orders/receipts.server";
@@ -173,7 +175,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderStatusPage() {
-  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank, receipt, payment } =
+  const { order, statusUrl, whatsappUrl, prescriptionUrl, bank, receipt, payment, refund } =
     useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // The receipt's refusal is said beside its form; anything else (a form the page does not have) on top.
@@ -225,7 +227,7 @@ export default function OrderStatusPage() {
 
       <PrescriptionReviewPanel order={order} prescriptionUrl={prescriptionUrl} />
 
-      <OnlinePaymentPanel order={order} payment={payment} />
+      <OnlinePaymentPanel order={order} payment={payment} refund={refund} />
 
       {cancelled ? (
         <CancelledNotice
@@ -597,9 +599,11 @@ type PaymentPanelData = { payable: boolean; released: boolean; releaseAfterMinut
 function OnlinePaymentPanel({
   order,
   payment,
+  refund,
 }: {
   order: Pick<OrderView, "paymentStatus" | "totalKobo" | "deliveryStatus">;
   payment: PaymentPanelData;
+  refund: OnlineRefund;
 }) {
   if (!payment) return null;
   const amount = formatNaira(order.totalKobo);
@@ -653,12 +657,12 @@ function OnlinePaymentPanel({
       : order.paymentStatus === "refund_pending"
         ? {
             tone: "border-amber-300 bg-amber-50 text-amber-950",
-            text: `Your refund of ${amount} is on its way through Paystack to the card or account you paid with. Banks usually take a few working days.`,
+            text: onlineRefundNote(order.paymentStatus, refund, order.totalKobo),
           }
         : order.paymentStatus === "refunded"
           ? {
               tone: "border-green-200 bg-green-50 text-green-900",
-              text: `Refunded: ${amount} went back to the card or account you paid with.`,
+              text: onlineRefundNote(order.paymentStatus, refund, order.totalKobo),
             }
           : payment.released
             ? {

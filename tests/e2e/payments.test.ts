@@ -108,10 +108,67 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
         },
         { timeout: 15_000, interval: 500 },
       );
+      // The shopper's page says the truth too: the money comes back by transfer, not to the card.
+      await page.reload();
+      await page
+        .getByText(
+          `Paystack could not send the money back. Our pharmacy will return ${amount} to you by bank transfer; we will message you when it is done.`,
+        )
+        .waitFor();
       await row.getByRole("button", { name: `Refunded by hand: order ${orderRef}` }).click();
       await admin.getByText(`Order ${orderRef} is now marked refunded`).waitFor();
       await row.getByTestId("admin-order-payment").filter({ hasText: "Refunded" }).waitFor();
       expect(await row.getByTestId("admin-order-refund-failed").count()).toBe(0);
+      await page.reload();
+      await page.getByText(`Refunded: our pharmacy returned ${amount} to you by bank transfer.`).waitFor();
+    });
+
+    it("an extra payment's refund Paystack could not make: staff mark it refunded by hand, the order stays Paid", async () => {
+      const page = await (await newContext({ javaScript })).newPage();
+      const amount = await checkOutOnline(page, javaScript);
+      const standIn = new URL(page.url()).origin;
+      await page.getByRole("button", { name: "Fail", exact: true }).click();
+      await page.getByRole("heading", { name: "Your payment did not go through" }).waitFor();
+      const orderUrl = page.url();
+      const payAgain = page.getByRole("button", { name: `Try again: pay ${amount}` });
+      // A second try left open on the gateway's page (another tab, say); a third is paid: the order keeps it.
+      await payAgain.click();
+      await page.waitForURL(/\/pay\/[a-f0-9]+$/);
+      const extraPay = page.url();
+      const reference = /Reference (\S+)\./.exec((await page.locator(".note").textContent())!)![1]!;
+      await page.goto(orderUrl);
+      await payAgain.click();
+      await page.waitForURL(/\/pay\/[a-f0-9]+$/);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.getByText(`Paid online: ${amount}. Thank you!`).waitFor();
+      const orderRef = /#(\S+)/.exec((await page.getByRole("heading", { level: 1 }).textContent())!)![1]!;
+      // Then the open tab is paid too: that money goes straight back, and Paystack cannot send it.
+      const failing = await fetch(`${standIn}/__standin/refund-fails?reference=${reference}`, {
+        method: "POST",
+      });
+      expect(failing.status).toBe(200);
+      expect((await fetch(`${extraPay}/pay`, { method: "POST", redirect: "manual" })).status).toBe(302);
+
+      const admin = await (await newContext({ javaScript })).newPage();
+      await loginAsDemoAdmin(admin);
+      const row = admin.getByTestId("admin-order").filter({ hasText: orderRef });
+      await vi.waitFor(
+        async () => {
+          await admin.goto(`/admin/orders?q=${orderRef}`);
+          expect(await row.getByTestId("admin-order-refund-failed").textContent()).toContain(
+            `Paystack could not send back an extra payment the customer made; the order stays Paid. Return ${amount} to the customer another way (bank transfer)`,
+          );
+        },
+        { timeout: 15_000, interval: 500 },
+      );
+      await row.getByRole("button", { name: `Refunded by hand: order ${orderRef}` }).click();
+      await admin
+        .getByText(`Order ${orderRef}: its extra payment is marked refunded; the order stays Paid`)
+        .waitFor();
+      expect(await row.getByTestId("admin-order-refund-failed").count()).toBe(0);
+      expect(await row.locator('[data-part="status"]').textContent()).toContain("Paid");
+      await page.reload();
+      await page.getByText(`Paid online: ${amount}. Thank you!`).waitFor();
     });
 
     it("a payment fails, the page offers to try again, and the guest pays on delivery instead", async () => {

@@ -19,6 +19,7 @@ import {
   ONLINE_PAID_BY_GATEWAY,
   REFUND_NOT_FAILED,
 } from "~/features/orders/order-state";
+import { NOTHING_TO_REFUND_BY_HAND } from "~/features/orders/orders.server";
 import {
   bearer,
   checkoutKey,
@@ -139,6 +140,54 @@ async function runPaymentsJob(at: number) {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
+}
+
+/**
+ * An order paid online twice: the second attempt (kept by the order) confirmed first, then the first
+ * attempt paid too and its money sent straight back; that refund's webhook is held back for the test
+ * (`refund.failed` when `extraRefundFails`, as the stand-in is asked to).
+ */
+async function paidTwice({ extraRefundFails = false } = {}) {
+  const placed = await orderPaidOnline();
+  // The first tab is left on the gateway's page; the order page starts a second attempt, which is paid.
+  const again = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
+  expect(again.status).toBe(302);
+  const keptUrl = again.headers.get("Location")!;
+  const kept = (await env.DB.prepare(
+    "SELECT reference FROM payment_attempts WHERE order_id = ? AND authorization_url = ?",
+  )
+    .bind(placed.id, keptUrl)
+    .first<string>("reference"))!;
+  expect(kept).not.toBe(placed.reference);
+  await press(keptUrl, "pay");
+  const [paid] = await webhooksFor(kept);
+  expect(await (await deliver(paid.body, paid.signature)).json()).toEqual({
+    received: true,
+    outcome: "paid",
+  });
+
+  // Then the first tab is paid too: the money is recorded and goes straight back; the order stays paid.
+  if (extraRefundFails) {
+    const failing = await fetch(
+      `${STANDIN}/__standin/refund-fails?reference=${encodeURIComponent(placed.reference)}`,
+      { method: "POST" },
+    );
+    expect(failing.status).toBe(200);
+  }
+  await press(placed.payUrl, "pay");
+  const [late] = await webhooksFor(placed.reference);
+  expect(await (await deliver(late.body, late.signature)).json()).toEqual({
+    received: true,
+    outcome: "recorded:success",
+  });
+  await vi.waitFor(async () =>
+    expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
+      "charge.success",
+      extraRefundFails ? "refund.failed" : "refund.processed",
+    ]),
+  );
+  const extraRefund = (await webhooksFor(placed.reference))[1]!;
+  return { placed, kept, extra: placed.reference, extraRefund };
 }
 
 describe("paying online", () => {
@@ -373,46 +422,6 @@ describe("paying online", () => {
     expect(told[2]!.body).toContain("is cancelled. Your online payment is being refunded");
     expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
   });
-
-  /**
-   * An order paid online twice: the second attempt (kept by the order) confirmed first, then the first
-   * attempt paid too and its money sent straight back; that refund's webhook is held back for the test.
-   */
-  async function paidTwice() {
-    const placed = await orderPaidOnline();
-    // The first tab is left on the gateway's page; the order page starts a second attempt, which is paid.
-    const again = await placed.client.post(`/order/${placed.token}`, { intent: "pay" });
-    expect(again.status).toBe(302);
-    const keptUrl = again.headers.get("Location")!;
-    const kept = (await env.DB.prepare(
-      "SELECT reference FROM payment_attempts WHERE order_id = ? AND authorization_url = ?",
-    )
-      .bind(placed.id, keptUrl)
-      .first<string>("reference"))!;
-    expect(kept).not.toBe(placed.reference);
-    await press(keptUrl, "pay");
-    const [paid] = await webhooksFor(kept);
-    expect(await (await deliver(paid.body, paid.signature)).json()).toEqual({
-      received: true,
-      outcome: "paid",
-    });
-
-    // Then the first tab is paid too: the money is recorded and goes straight back; the order stays paid.
-    await press(placed.payUrl, "pay");
-    const [late] = await webhooksFor(placed.reference);
-    expect(await (await deliver(late.body, late.signature)).json()).toEqual({
-      received: true,
-      outcome: "recorded:success",
-    });
-    await vi.waitFor(async () =>
-      expect((await webhooksFor(placed.reference)).map((w) => w.event)).toEqual([
-        "charge.success",
-        "refund.processed",
-      ]),
-    );
-    const extraRefund = (await webhooksFor(placed.reference))[1]!;
-    return { placed, kept, extra: placed.reference, extraRefund };
-  }
 
   it("a shopper who pays twice gets the second payment back; the order keeps one and its cancel refunds that one", async () => {
     const { placed, kept: second, extraRefund } = await paidTwice();
@@ -990,9 +999,75 @@ describe("a refund Paystack could not make", () => {
     delivery_status: "Cancelled",
   };
 
-  /** Staff's "Refunded by hand" as the page's form posts it (without JavaScript). */
+  const FAILED_NOTE =
+    "Paystack could not send the money back. Our pharmacy will return ₦3,500.00 to you by bank transfer; we will message you when it is done.";
+
+  /** What the shopper's own order page says of their money. */
+  async function shopperSays(placed: { client: Client; token: string }) {
+    const page = await html(await placed.client.get(`/order/${placed.token}`));
+    return page.match(/data-testid="online-payment"[^>]*>([^<]*)</)?.[1];
+  }
+
+  /** The gateway's word, after all, that the refund it reported failed went through. */
+  async function refundProcessedAfter(failed: { body: string }) {
+    const body = JSON.stringify({
+      event: "refund.processed",
+      data: { ...JSON.parse(failed.body).data, status: "processed" },
+    });
+    return deliver(body, await sign(body));
+  }
+
+  /** Staff marking the order's payment refunded, as Admin › Orders' status forms post a payment status. */
   const byHand = (client: Client, orderId: string) =>
     client.post("/admin/orders", { orderId, redirectTo: "/admin/orders", paymentStatus: "refunded" });
+
+  /** Staff's "Refunded by hand" button as its form posts it (without JavaScript): the server decides what it marks. */
+  const byHandButton = (client: Client, orderId: string) =>
+    client.post("/admin/orders", { intent: "refunded-by-hand", orderId, redirectTo: "/admin/orders" });
+
+  /** The button's post straight to the Worker, counting its trips to D1. */
+  async function byHandButtonCounted(client: Client, orderId: string) {
+    const trips = countTrips(env.DB, { delayMs: 50 });
+    const res = await callWorker(
+      new Request(`${ORIGIN}/admin/orders`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "refunded-by-hand", orderId, redirectTo: "/admin/orders" }),
+        headers: {
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+        redirect: "manual",
+      }),
+      { ...env, DB: trips.d1 },
+    );
+    return { res, trips: trips.trips() };
+  }
+
+  async function auditOf(orderId: string) {
+    const { results } = await env.DB.prepare(
+      "SELECT actor_id, actor_role, action, record_type, record_id, detail FROM audit_log WHERE record_id = ?",
+    )
+      .bind(orderId)
+      .all();
+    return results;
+  }
+
+  /** An order paid twice whose extra payment's refund Paystack reported failed: the order stays Paid. */
+  async function extraRefundFailed() {
+    const { placed, kept, extra, extraRefund } = await paidTwice({ extraRefundFails: true });
+    expect(await (await deliver(extraRefund.body, extraRefund.signature)).json()).toEqual({
+      received: true,
+      outcome: "refund-failed",
+    });
+    const orderRef = (await env.DB.prepare("SELECT order_ref FROM orders WHERE id = ?")
+      .bind(placed.id)
+      .first<string>("order_ref"))!;
+    return { placed, kept, extra, orderRef };
+  }
+
+  const PAID_PENDING = { payment_status: "paid", payment_method: "paystack", delivery_status: "Pending" };
 
   it("is recorded on its payment and the timeline, once; the order stays 'Refund in progress'", async () => {
     const { placed, failed } = await refundFailing();
@@ -1007,10 +1082,8 @@ describe("a refund Paystack could not make", () => {
     expect(await failureEntries(placed.id)).toEqual([
       { from_status: "refund_pending", to_status: "refund_pending", changed_by_name: "Paystack" },
     ]);
-    // Staff's to finish: the shopper's page still says their refund is on its way.
-    const shopper = await html(await placed.client.get(`/order/${placed.token}`));
-    expect(shopper).toContain("Your refund of ₦3,500.00 is on its way");
-    expect(shopper).not.toContain("Paystack could not send the money back");
+    // Staff's to finish, by transfer: the shopper's page says so instead of the card.
+    expect(await shopperSays(placed)).toBe(FAILED_NOTE);
     expect(
       await env.DB.prepare("SELECT outcome FROM payment_events WHERE id = ?")
         .bind(`refund.failed:${placed.reference}`)
@@ -1031,6 +1104,9 @@ describe("a refund Paystack could not make", () => {
     const staff = await signUp("Tunde Staff", "admin");
     // Before the gateway's word: a refund in progress, nothing for staff to do.
     const before = await html(await staff.client.get("/admin/orders"));
+    expect(await shopperSays(placed)).toBe(
+      "Your refund of ₦3,500.00 is on its way through Paystack to the card or account you paid with. Banks usually take a few working days.",
+    );
     expect(before).toContain("Refund in progress");
     expect(before).not.toContain("Paystack could not send the money back");
     expect(before).not.toContain(`Refunded by hand: order ${orderRef}`);
@@ -1041,34 +1117,17 @@ describe("a refund Paystack could not make", () => {
       "Paystack could not send the money back. Return ₦3,500.00 to the customer another way (bank transfer), then mark it refunded by hand.",
     );
     expect(page).toContain(`aria-label="Refunded by hand: order ${orderRef}"`);
+    expect(await shopperSays(placed)).toBe(FAILED_NOTE);
     // The timeline says it too.
     expect(page).toMatch(
       /Paystack could not send the money back<\/span> · <time[^>]*>[^<]*<\/time><span[^>]*> · by Paystack/,
     );
 
     // The action's reads travel with the session lookup, then one write: two trips to D1.
-    const trips = countTrips(env.DB, { delayMs: 50 });
-    const res = await callWorker(
-      new Request(`${ORIGIN}/admin/orders`, {
-        method: "POST",
-        body: new URLSearchParams({
-          orderId: placed.id,
-          redirectTo: "/admin/orders",
-          paymentStatus: "refunded",
-        }),
-        headers: {
-          Origin: ORIGIN,
-          Host: new URL(ORIGIN).host,
-          "Content-Type": "application/x-www-form-urlencoded",
-          Cookie: [...staff.client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-        },
-        redirect: "manual",
-      }),
-      { ...env, DB: trips.d1 },
-    );
+    const { res, trips } = await byHandButtonCounted(staff.client, placed.id);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/orders");
-    expect(trips.trips()).toBe(2);
+    expect(trips).toBe(2);
 
     expect(await orderRow(placed.id)).toEqual({ ...CANCELLED_REFUNDING, payment_status: "refunded" });
     expect((await attempt(placed.reference)).refunded_at).not.toBeNull();
@@ -1096,6 +1155,9 @@ describe("a refund Paystack could not make", () => {
     const told = await toldBySms(placed.id);
     expect(told.map((m) => m.kind)).toEqual(["order_received", "payment", "status", "payment"]);
     expect(told[3]!.body).toContain("we have refunded ₦3,500.00");
+    expect(await shopperSays(placed)).toBe(
+      "Refunded: our pharmacy returned ₦3,500.00 to you by bank transfer.",
+    );
 
     // The list no longer asks anything of staff; asked again, it was already refunded.
     const after = await html(await staff.client.get("/admin/orders"));
@@ -1105,15 +1167,14 @@ describe("a refund Paystack could not make", () => {
     expect(again.status).toBe(302);
     expect(await paymentEvents(placed.id)).toHaveLength(3);
     // A refund.processed the gateway sends after all changes nothing.
-    const processed = JSON.stringify({
-      event: "refund.processed",
-      data: { ...JSON.parse(failed.body).data, status: "processed" },
-    });
-    expect(await (await deliver(processed, await sign(processed))).json()).toEqual({
+    expect(await (await refundProcessedAfter(failed)).json()).toEqual({
       received: true,
       outcome: "refunded-extra",
     });
     expect(await paymentEvents(placed.id)).toHaveLength(3);
+    expect(await shopperSays(placed)).toBe(
+      "Refunded: our pharmacy returned ₦3,500.00 to you by bank transfer.",
+    );
   });
 
   it("is refused with 409 while no refund failed: a refund still in progress is the gateway's to finish", async () => {
@@ -1174,14 +1235,13 @@ describe("a refund Paystack could not make", () => {
   it("a refund.processed arriving after the failure still ends the refund, as the gateway's", async () => {
     const { placed, failed, orderRef } = await refundFailing();
     await deliver(failed.body, failed.signature);
-    const processed = JSON.stringify({
-      event: "refund.processed",
-      data: { ...JSON.parse(failed.body).data, status: "processed" },
-    });
-    expect(await (await deliver(processed, await sign(processed))).json()).toEqual({
+    expect(await (await refundProcessedAfter(failed)).json()).toEqual({
       received: true,
       outcome: "refunded",
     });
+    expect(await shopperSays(placed)).toBe(
+      "Refunded: ₦3,500.00 went back to the card or account you paid with.",
+    );
     expect(await orderRow(placed.id)).toEqual({ ...CANCELLED_REFUNDING, payment_status: "refunded" });
     expect((await attempt(placed.reference)).refunded_at).not.toBeNull();
     expect((await paymentEvents(placed.id)).at(-1)).toEqual({
@@ -1196,5 +1256,82 @@ describe("a refund Paystack could not make", () => {
     // Staff's hand is no longer wanted: already refunded.
     expect((await byHand(admin.client, placed.id)).status).toBe(302);
     expect(await paymentEvents(placed.id)).toHaveLength(3);
+  });
+
+  it("an extra payment's failed refund: 'Refunded by hand' marks that payment back, audited; the order stays Paid", async () => {
+    const { placed, kept, extra, orderRef } = await extraRefundFailed();
+    expect(await orderRow(placed.id)).toEqual(PAID_PENDING);
+    expect((await attempt(extra)).refund_failed_at).not.toBeNull();
+    const staff = await signUp("Tunde Staff", "admin");
+    const page = await html(await staff.client.get("/admin/orders"));
+    expect(page).toContain(
+      "Paystack could not send back an extra payment the customer made; the order stays Paid. Return ₦3,500.00 to the customer another way (bank transfer), then mark it refunded by hand.",
+    );
+    expect(page).toContain(`aria-label="Refunded by hand: order ${orderRef}"`);
+    // The shopper's order is paid, as it stays.
+    expect(await shopperSays(placed)).toBe("Paid online: ₦3,500.00. Thank you!");
+
+    // The order read with the session lookup, then one write: two trips to D1.
+    const { res, trips } = await byHandButtonCounted(staff.client, placed.id);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/orders");
+    expect(trips).toBe(2);
+    expect(await orderRow(placed.id)).toEqual(PAID_PENDING);
+    expect((await attempt(extra)).refunded_at).not.toBeNull();
+    expect((await attempt(kept)).refunded_at).toBeNull();
+    expect(await paymentEvents(placed.id)).toEqual([
+      { from_status: "unpaid", to_status: "paid", changed_by_name: "Paystack" },
+    ]);
+    expect(await auditOf(placed.id)).toEqual([
+      {
+        actor_id: staff.id,
+        actor_role: "staff",
+        action: "order_payment_changed",
+        record_type: "order",
+        record_id: placed.id,
+        detail: "Extra payment refunded by hand; the order stays Paid",
+      },
+    ]);
+    const after = await html(await staff.client.get("/admin/orders"));
+    expect(after).not.toContain(`Refunded by hand: order ${orderRef}`);
+    expect(after).not.toContain("Return ₦3,500.00 to the customer");
+
+    // Pressed again (a second tab): nothing is waiting any more, and nothing more is written.
+    const again = await byHandButton(staff.client, placed.id);
+    expect(again.status).toBe(409);
+    expect(await html(again)).toContain(NOTHING_TO_REFUND_BY_HAND);
+    expect(await auditOf(placed.id)).toHaveLength(1);
+    expect(await orderRow(placed.id)).toEqual(PAID_PENDING);
+
+    // The order's own refund still works as before: a cancel sends the kept payment back through Paystack.
+    expect((await placed.client.post(`/order/${placed.token}`, { intent: "cancel" })).status).toBe(302);
+    await vi.waitFor(async () =>
+      expect((await webhooksFor(kept)).map((w) => w.event)).toEqual(["charge.success", "refund.processed"]),
+    );
+  });
+
+  it("'Refunded by hand' is refused with 409 when no refund failed, 403 to a customer, and sends a guest to log in", async () => {
+    const { placed, extra } = await extraRefundFailed();
+    const customer = await signUp("Ngozi Okafor");
+    const refused = await byHandButton(customer.client, placed.id);
+    expect(refused.status).toBe(403);
+    const guest = await byHandButton(new Client(), placed.id);
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toMatch(/^\/login\?/);
+    expect((await attempt(extra)).refunded_at).toBeNull();
+    expect(await auditOf(placed.id)).toEqual([]);
+
+    // An order paid once, nothing failed: nothing to mark.
+    const paid = await orderPaidOnline();
+    await press(paid.payUrl, "pay");
+    const [charge] = await webhooksFor(paid.reference);
+    await deliver(charge.body, charge.signature);
+    const admin = await signUpSuperintendent();
+    const none = await byHandButton(admin.client, paid.id);
+    expect(none.status).toBe(409);
+    expect(await html(none)).toContain(NOTHING_TO_REFUND_BY_HAND);
+    expect(await orderRow(paid.id)).toEqual(PAID_PENDING);
+    expect((await attempt(paid.reference)).refunded_at).toBeNull();
+    expect(await auditOf(paid.id)).toEqual([]);
   });
 });

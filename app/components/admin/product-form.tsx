@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-type";
-import { MEDICINE_CLASS } from "~/lib/vocabularies";
+import { DEFAULT_MEDICINE_CLASS, MEDICINE_CLASS, needsPrescription } from "~/lib/vocabularies";
 import { FieldError, FormError, FormField, INPUT_CLASS, TextAreaField } from "../form-field";
 import type { FormFailure } from "~/lib/app-error";
 import fields from "virtual:form-constraints/product";
@@ -171,7 +171,7 @@ export function ProductForm({
             id={id("medicineClass")}
             name="medicineClass"
             required={fields.medicineClass.required}
-            defaultValue={values.medicineClass ?? "otc"}
+            defaultValue={values.medicineClass ?? DEFAULT_MEDICINE_CLASS}
             aria-invalid={errors.medicineClass ? true : undefined}
             aria-describedby={errors.medicineClass ? `${id("medicineClass")}-error` : undefined}
             className={`${INPUT_CLASS} bg-white`}
@@ -179,7 +179,7 @@ export function ProductForm({
             {MEDICINE_CLASS.entries.map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
-                {value === "prescription" ? " (checked by a pharmacist)" : ""}
+                {needsPrescription(value) ? " (checked by a pharmacist)" : ""}
               </option>
             ))}
           </select>

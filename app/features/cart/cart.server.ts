@@ -4,6 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { productImageUrl } from "~/lib/images";
+import { needsPrescription } from "~/lib/medicine-class";
 import { productPath, stockView } from "~/features/catalogue/product-view";
 import type { Toast } from "~/lib/toast";
 import { getProductById } from "~/models/product.server";
@@ -56,7 +57,7 @@ export async function loadCartView(
   return {
     // The prescription-only lines, as the catalogue says (read with the prices, not again).
     rxItems: priced.lines
-      .filter(({ product }) => product.medicineClass === "prescription")
+      .filter(({ product }) => needsPrescription(product.medicineClass))
       .map(({ product }) => ({ productId: product.id, name: product.name })),
     cart: kept,
     view: {

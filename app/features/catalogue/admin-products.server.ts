@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Product } from "~/db/schema";
 import { AppError, firstFieldError } from "~/lib/app-error";
+import { DEFAULT_MEDICINE_CLASS, PRESCRIPTION_ONLY, needsPrescription } from "~/lib/medicine-class";
 import { storedOtherNames } from "~/lib/other-names";
 import { fieldErrors, productDetailsFormSchema, productPatchSchema, productSchema } from "~/lib/validation";
 import {
@@ -279,16 +280,15 @@ export function parseProductIdParam(value: string | undefined): number | null {
 }
 
 export const PATCH_NEEDS_OBJECT = `Send a JSON object with one or more of: ${PATCHABLE_FIELDS.join(", ")}.`;
-export const PRESCRIPTION_CLASS_CONFLICT =
-  'prescriptionOnly and medicineClass disagree: prescriptionOnly true means medicineClass "prescription".';
+export const PRESCRIPTION_CLASS_CONFLICT = `prescriptionOnly and medicineClass disagree: prescriptionOnly true means medicineClass "${PRESCRIPTION_ONLY}".`;
 
 export const unknownFieldsMessage = (fields: string[]) =>
   `Unknown field${fields.length === 1 ? "" : "s"}: ${fields.join(", ")}. Fields that can be edited: ${PATCHABLE_FIELDS.join(", ")}.`;
 
 /**
  * `PATCH /api/products/{id}`: changes only the fields sent. prescriptionOnly is the medicine class seen as
- * a yes/no: true makes it "prescription"; false takes a prescription-only medicine to "otc" and leaves any
- * other class as it is.
+ * a yes/no: true makes it prescription-only; false takes a prescription-only medicine to the default class
+ * (over the counter) and leaves any other class as it is.
  */
 export async function patchProduct(
   context: AppLoadContext,
@@ -312,13 +312,14 @@ export async function patchProduct(
   };
   if (prescriptionOnly !== undefined) {
     const classNow = fields.medicineClass ?? existing.medicineClass;
-    if (prescriptionOnly && fields.medicineClass !== undefined && fields.medicineClass !== "prescription") {
+    if (fields.medicineClass !== undefined && needsPrescription(fields.medicineClass) !== prescriptionOnly) {
       throw new AppError(400, PRESCRIPTION_CLASS_CONFLICT, { prescriptionOnly: PRESCRIPTION_CLASS_CONFLICT });
     }
-    if (!prescriptionOnly && fields.medicineClass === "prescription") {
-      throw new AppError(400, PRESCRIPTION_CLASS_CONFLICT, { prescriptionOnly: PRESCRIPTION_CLASS_CONFLICT });
-    }
-    input.medicineClass = prescriptionOnly ? "prescription" : classNow === "prescription" ? "otc" : classNow;
+    input.medicineClass = prescriptionOnly
+      ? PRESCRIPTION_ONLY
+      : needsPrescription(classNow)
+        ? DEFAULT_MEDICINE_CLASS
+        : classNow;
   }
   return saveProduct(context, admin, target, input);
 }

@@ -8,6 +8,7 @@ import type { Product } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { PRODUCT_CATEGORIES } from "~/lib/categories";
 import { productImageUrl } from "~/lib/images";
+import { needsPrescription } from "~/lib/medicine-class";
 import { koboToNaira } from "~/lib/money";
 import { otherNamesOf } from "~/lib/other-names";
 import { parsePage } from "~/lib/pagination";
@@ -54,7 +55,7 @@ export function toApiProduct(product: Product, origin: string) {
     manufacturer: product.manufacturer,
     nafdacNumber: product.nafdacNumber,
     medicineClass: product.medicineClass,
-    prescriptionOnly: product.medicineClass === "prescription",
+    prescriptionOnly: needsPrescription(product.medicineClass),
     description: product.description,
     directions: product.directions,
     warnings: product.warnings,

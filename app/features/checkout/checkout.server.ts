@@ -8,7 +8,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { nairaToKobo } from "~/lib/money";
 import { GUEST_CHANNEL } from "~/lib/messages";
-import { PAYMENT_METHOD } from "~/lib/vocabularies";
+import { PAYMENT_METHOD, PRESCRIPTION_ONLY, needsPrescription } from "~/lib/vocabularies";
 import { generateOrderRef, randomToken } from "~/lib/random";
 import { checkoutSchema, checkoutSummary, deliveryChoiceSchema } from "~/lib/validation";
 import {
@@ -83,12 +83,9 @@ type PlaceOrderInput = {
   checked: boolean;
 };
 
-/** The medicine class sold only against a prescription a pharmacist checks. */
-const PRESCRIPTION_ONLY = "prescription";
-
 /** The lines a pharmacist must check against a prescription (the server decides, from the catalogue). */
 export const prescriptionLines = (lines: PricedLine[]) =>
-  lines.filter((line) => line.product.medicineClass === PRESCRIPTION_ONLY);
+  lines.filter((line) => needsPrescription(line.product.medicineClass));
 
 function shortagesOf(lines: PricedLine[], stock: Map<number, number | null>): StockShortage[] {
   return lines.flatMap((line) => {

@@ -23,6 +23,7 @@ import {
   changesNothing,
   deliveryRefusal,
   gatewayChange,
+  handRefundEndsOrder,
   nextStatuses,
   NOT_A_PHARMACIST,
   NOT_A_PRESCRIPTION_ORDER,
@@ -260,6 +261,18 @@ describe("payment status", () => {
         "admin",
       ),
     ).toBeNull();
+  });
+
+  it("staff's refund by hand ends the order's own refund, else only an extra payment's", () => {
+    const order = { deliveryStatus: "Cancelled", paymentMethod: "paystack", refundFailed: true } as const;
+    expect(handRefundEndsOrder({ ...order, paymentStatus: "refund_pending" })).toBe(true);
+    // A second payment's refund failed while the order is paid, or after its own refund ended.
+    expect(handRefundEndsOrder({ ...order, deliveryStatus: "Pending", paymentStatus: "paid" })).toBe(false);
+    expect(handRefundEndsOrder({ ...order, paymentStatus: "refunded" })).toBe(false);
+    // No failure reported: the order's refund is the gateway's to finish.
+    expect(handRefundEndsOrder({ ...order, paymentStatus: "refund_pending", refundFailed: false })).toBe(
+      false,
+    );
   });
 
   it("staff mark a refund done by hand only once the gateway has reported it could not make it", () => {

@@ -153,6 +153,16 @@ export function paymentRefusal(
   return null;
 }
 
+const HAND_REFUNDED: PaymentStatus = "refunded";
+
+/**
+ * Whether staff's "Refunded by hand" ends the order's own refund (its payment becomes Refunded, as the rules
+ * above allow once the gateway reported its refund failed) rather than only a payment the order did not
+ * keep (a second one, sent back while the order stays as it is).
+ */
+export const handRefundEndsOrder = (order: Parameters<typeof paymentRefusal>[0]) =>
+  order.paymentStatus !== HAND_REFUNDED && paymentRefusal(order, HAND_REFUNDED, "admin") === null;
+
 const paidOnline = (method: string) => PAYMENT_METHOD.includes(method) && PAYMENT_METHOD.entry(method).online;
 
 /** The order's money has not arrived (nor been sent back): what it is paid by may still change. */

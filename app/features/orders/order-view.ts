@@ -1,4 +1,5 @@
 /** An order as pages show it (customer pages, the private status page, the back office). */
+import { formatNaira } from "~/lib/money";
 import {
   REVIEW_DECISION,
   type DeliveryStatus,
@@ -114,3 +115,28 @@ export const receiptUrlForOrder = (orderId: string) => `/receipts/${orderId}`;
 /** What a cancelled order paid (or said paid) by transfer tells the shopper about their money. */
 export const refundNote = (orderRef: string) =>
   `You paid by bank transfer: once we have checked that your transfer arrived, we send the money back to the account it came from, within 3 working days. Keep your order reference ${orderRef} for any question.`;
+
+/**
+ * Where an online payment's refund stands for its shopper: `failed` while the gateway reported it could not
+ * send the money back and staff have not returned it yet; `byHand` once staff marked it refunded instead.
+ */
+export type OnlineRefund = { failed: boolean; byHand: boolean };
+
+/**
+ * What the shopper's order page says of the money of an order paid online that goes back: through the
+ * gateway to the card or account paid with, or, when the gateway could not, by the pharmacy's own transfer.
+ */
+export function onlineRefundNote(
+  status: "refund_pending" | "refunded",
+  refund: OnlineRefund,
+  totalKobo: number,
+): string {
+  const amount = formatNaira(totalKobo);
+  if (status === "refunded")
+    return refund.byHand
+      ? `Refunded: our pharmacy returned ${amount} to you by bank transfer.`
+      : `Refunded: ${amount} went back to the card or account you paid with.`;
+  return refund.failed
+    ? `Paystack could not send the money back. Our pharmacy will return ${amount} to you by bank transfer; we will message you when it is done.`
+    : `Your refund of ${amount} is on its way through Paystack to the card or account you paid with. Banks usually take a few working days.`;
+}

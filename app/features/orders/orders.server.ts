@@ -40,10 +40,10 @@ import {
   type ReviewDecision,
 } from "~/lib/vocabularies";
 import { requestRefund } from "../payments/refunds.server";
-import { attemptsRefundedByHand } from "~/models/payment.server";
+import { attemptsRefundedByHand, failedRefundsBackByHand } from "~/models/payment.server";
 import { displayOrderRef } from "./order-status";
-import { changesNothing, isPayableOnline, planOrderChange } from "./order-state";
-import type { BackOfficeOrderView, OrderView, ReviewView, TimelineEntry } from "./order-view";
+import { changesNothing, handRefundEndsOrder, isPayableOnline, planOrderChange } from "./order-state";
+import type { BackOfficeOrderView, OnlineRefund, OrderView, ReviewView, TimelineEntry } from "./order-view";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_LINK_UNKNOWN = "We could not find that order. Please check the link you were given.";
@@ -187,6 +187,19 @@ export function orderHandOff(order: OrderWithItems, origin: string, context: App
   return { statusUrl, whatsappUrl };
 }
 
+/**
+ * Where the order's refund stands for its shopper. Staff's "Refunded by hand" is the one change to
+ * refunded a person makes (the state machine leaves every other refund to the gateway): its event
+ * names them.
+ */
+const onlineRefund = (
+  order: { refundFailed: boolean },
+  events: Pick<OrderStatusEvent, "kind" | "toStatus" | "changedBy">[],
+): OnlineRefund => ({
+  failed: order.refundFailed,
+  byHand: events.some((e) => e.kind === "payment" && e.toStatus === "refunded" && e.changedBy !== null),
+});
+
 /** The private status page: the token in its link is the only key. */
 export async function orderStatusPage(request: Request, context: AppLoadContext, token: string) {
   const found = await getOrderPageByAccessToken(context.db, token);
@@ -194,6 +207,7 @@ export async function orderStatusPage(request: Request, context: AppLoadContext,
   const { order, events } = found;
   return {
     order: toOrderView(order, shopperTimeline(events)),
+    refund: onlineRefund(order, events),
     prescriptionUrl: order.prescriptionId ? `/order/${order.accessToken}/prescription` : null,
     ...orderHandOff(order, publicOrigin(request, context), context),
   };
@@ -289,7 +303,10 @@ export type OrderChangeRequest = {
  * The order a back-office form names, as changeOrder takes it: read beside the session lookup (withReads),
  * so the change costs one trip to D1 less. Undefined for no such order (changeOrder then says 404).
  */
-export function orderToChange(context: AppLoadContext, id: unknown): Promise<Order | undefined> {
+export function orderToChange(
+  context: AppLoadContext,
+  id: unknown,
+): Promise<(Order & { refundFailed: boolean }) | undefined> {
   return typeof id === "string" && id.length <= 100
     ? getOrderRow(context.db, id)
     : Promise.resolve(undefined);
@@ -396,6 +413,52 @@ export async function changeOrder(
   const order = await getOrderById(context.db, current.id);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   return { order, changed };
+}
+
+export const NOTHING_TO_REFUND_BY_HAND =
+  "No refund of this order is waiting to be returned by hand: Paystack has not reported one failed, or it is already marked refunded.";
+
+/**
+ * Staff returned by hand money the gateway reported it could not send back. The order's own refund ("Refund
+ * in progress") ends as its state machine says: the order becomes Refunded (changeOrder). Otherwise the
+ * money was a payment the order did not keep (a second one, sent back while the order stays Paid): that
+ * payment is marked back, audited, and the order's status does not move. 409 when no refund failed or
+ * staff already marked it. `endedOrder` says which of the two it was.
+ */
+export async function refundedByHand(
+  context: AppLoadContext,
+  target: string | (Order & { refundFailed: boolean }),
+  who: { id: string; name: string; adminRole: AdminRole },
+): Promise<{ order: Order; changed: boolean; endedOrder: boolean }> {
+  const current = typeof target === "string" ? await getOrderRow(context.db, target) : target;
+  if (!current) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!current.refundFailed) throw new AppError(409, NOTHING_TO_REFUND_BY_HAND);
+  if (handRefundEndsOrder(current))
+    return {
+      ...(await changeOrder(context, current, { paymentStatus: "refunded" }, who, "admin")),
+      endedOrder: true,
+    };
+  const marked = await failedRefundsBackByHand(
+    context.db,
+    current.id,
+    Date.now(),
+    orderStillAsRead(current),
+    (onlyIf) => [
+      auditD1(context, who, {
+        action: "order_payment_changed",
+        detail: `Extra payment refunded by hand; the order stays ${PAYMENT_STATUS.label(current.paymentStatus)}`,
+        record: { type: "order", id: current.id },
+        onlyIf,
+      }),
+    ],
+  );
+  // Marked: the order is as it was read (the batch held only then), so no read after the write.
+  if (marked > 0) return { order: current, changed: true, endedOrder: false };
+  // Nothing marked while a failure still stands: the order moved between the read and the write.
+  const now = await getOrderRow(context.db, current.id);
+  if (!now) throw new AppError(404, ORDER_NOT_FOUND);
+  if (now.refundFailed) throw new AppError(409, STATUS_CHANGED_MEANWHILE);
+  return { order: now, changed: false, endedOrder: false };
 }
 
 /**

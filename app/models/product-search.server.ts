@@ -11,9 +11,10 @@
  * search of one or two characters; `search_words` and `search_word_variants` (drizzle/: every catalogue
  * word, and each word of letters with up to two letters deleted) for corrections; `product_words` (each
  * catalogue word, a run of letters, a strength or code of letters and digits, or a hyphenated name, with
- * its products, in name order; `product_words_main` the same for words of a product's own fields) for searches of words. All are kept by triggers. A misspelt word is looked up by its own
- * deletion variants, an index lookup per variant: no edit distance is computed over the catalogue, only
- * over the few words that share a variant.
+ * its products, in name order; `product_words_main` the same for words of a product's own fields) for
+ * searches of words. All are kept by triggers. A misspelt word is looked up by its own deletion variants,
+ * an index lookup per variant: no edit distance is computed over the catalogue, only over the few words
+ * that share a variant.
  *
  * A search of up to four terms written in ASCII, each a word (3 to 30 letters; letters and digits, "500mg";
  * with hyphens, "co-amoxiclav") or an everyday phrase (most searches: a name, a generic, a brand, a
@@ -265,7 +266,7 @@ const MAX_WORD_TERMS = 4;
  */
 const WORD =
   /^(?:[a-z]{3,30}|(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{3,30}|(?=[a-z0-9-]*-)(?=[a-z0-9-]*[a-z0-9])[a-z0-9-]{3,30})$/;
-/** A catalogue word as the word postings cut them: a run of letters (drizzle: product_words). */
+/** A catalogue word of letters as the word postings cut them (drizzle: product_words). */
 const RUN = /[a-z]+/g;
 
 /** A term's texts with the level each holds it at: 0 as typed, 1 what an everyday phrase means. */

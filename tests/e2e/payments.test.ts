@@ -17,6 +17,21 @@ withBrowser();
  * the total; without it the stylesheet shows the words of the checked radio (the total is not known before
  * "Show my total").
  */
+/** Admin › Orders, signed in as the demo admin, once the order's row shows the refund Paystack could not make. */
+async function adminSeesRefundFailed(javaScript: boolean, orderRef: string, notice: string) {
+  const admin = await (await newContext({ javaScript })).newPage();
+  await loginAsDemoAdmin(admin);
+  const row = admin.getByTestId("admin-order").filter({ hasText: orderRef });
+  await vi.waitFor(
+    async () => {
+      await admin.goto(`/admin/orders?q=${orderRef}`);
+      expect(await row.getByTestId("admin-order-refund-failed").textContent()).toContain(notice);
+    },
+    { timeout: 15_000, interval: 500 },
+  );
+  return { admin, row };
+}
+
 async function checkOutOnline(page: Page, javaScript: boolean) {
   await page.goto("/shop");
   await page
@@ -96,17 +111,10 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
       await page.getByRole("button", { name: "Yes, cancel this order" }).click();
       await page.getByText("Payment: paid → refund in progress").waitFor();
 
-      const admin = await (await newContext({ javaScript })).newPage();
-      await loginAsDemoAdmin(admin);
-      const row = admin.getByTestId("admin-order").filter({ hasText: orderRef });
-      await vi.waitFor(
-        async () => {
-          await admin.goto(`/admin/orders?q=${orderRef}`);
-          expect(await row.getByTestId("admin-order-refund-failed").textContent()).toContain(
-            `Paystack could not send the money back. Return ${amount} to the customer another way (bank transfer)`,
-          );
-        },
-        { timeout: 15_000, interval: 500 },
+      const { admin, row } = await adminSeesRefundFailed(
+        javaScript,
+        orderRef,
+        `Paystack could not send the money back. Return ${amount} to the customer another way (bank transfer)`,
       );
       // The shopper's page says the truth too: the money comes back by transfer, not to the card.
       await page.reload();
@@ -149,17 +157,10 @@ describe.each([{ javaScript: false }, { javaScript: true }])(
       expect(failing.status).toBe(200);
       expect((await fetch(`${extraPay}/pay`, { method: "POST", redirect: "manual" })).status).toBe(302);
 
-      const admin = await (await newContext({ javaScript })).newPage();
-      await loginAsDemoAdmin(admin);
-      const row = admin.getByTestId("admin-order").filter({ hasText: orderRef });
-      await vi.waitFor(
-        async () => {
-          await admin.goto(`/admin/orders?q=${orderRef}`);
-          expect(await row.getByTestId("admin-order-refund-failed").textContent()).toContain(
-            `Paystack could not send back an extra payment the customer made; the order stays Paid. Return ${amount} to the customer another way (bank transfer)`,
-          );
-        },
-        { timeout: 15_000, interval: 500 },
+      const { admin, row } = await adminSeesRefundFailed(
+        javaScript,
+        orderRef,
+        `Paystack could not send back an extra payment the customer made; the order stays Paid. Return ${amount} to the customer another way (bank transfer)`,
       );
       await row.getByRole("button", { name: `Refunded by hand: order ${orderRef}` }).click();
       await admin

@@ -656,7 +656,9 @@ const HOW_MEASURED = [
     "(its CPU benchmark index is in the log).",
   "3. Throughput with autocannon against `wrangler dev`, as a share of a hello-world Worker's in the same " +
     "runtime, in alternating rounds; edge-cache hits and uncached renders.",
-  "4. Search at 100,000 synthetic products: sequential requests per query shape, p50 and p95.",
+  "4. Search at 100,000 synthetic products, per query shape, p50 and p95: sequential requests from the edge cache " +
+    "and each shape's statement alone on the local D1 (both held to the bar); beside them, the whole page as the " +
+    "first shopper to search the term meets it.",
   "5. Chat: `partykit dev`, 200 sockets in 100 conversations, send-to-deliver latency.",
   "6. Admin › Orders at 100,000 orders: sequential requests per page and search.",
   "7. Distance to D1: the bench's own Worker entry (workers/bench-distance.ts) waits the given delay before " +

@@ -99,17 +99,26 @@ async function searchPage<Row>(
   columns: SQL,
   toRow: (record: Record<string, unknown>) => Row,
 ): Promise<SearchResultPage<Row> | null> {
+  const page = searchPageStatement(query, columns);
+  if (!page) return null;
+  const rows = await read<Record<string, unknown> & SearchColumns>(page.statement);
+  return { ...toPage(rows.map(toRow), page.pageSize), correctedTo: correctionOf(page.plan, rows) };
+}
+
+/**
+ * The one statement of a search's page (one row more than the page, to tell whether another follows), or
+ * null when the text asks for nothing. The bench times it alone (scripts/bench/measure/search-statements.ts).
+ */
+export function searchPageStatement(query: PageQuery & { search: string }, columns: SQL) {
   const plan = planSearch(query.search);
   if (plan.kind === "none") return null;
   const pageSize = query.pageSize ?? SHOP_PAGE_SIZE;
-  const rows = await read<Record<string, unknown> & SearchColumns>(
-    searchStatement(plan, columns, {
-      limit: pageSize + 1,
-      offset: ((query.page ?? 1) - 1) * pageSize,
-      category: query.category,
-    }),
-  );
-  return { ...toPage(rows.map(toRow), pageSize), correctedTo: correctionOf(plan, rows) };
+  const statement = searchStatement(plan, columns, {
+    limit: pageSize + 1,
+    offset: ((query.page ?? 1) - 1) * pageSize,
+    category: query.category,
+  });
+  return { plan, pageSize, statement };
 }
 
 /** Every column of products as a search statement selects them, keyed by column name. */

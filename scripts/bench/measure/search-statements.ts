@@ -8,10 +8,13 @@
 import { writeFile } from "node:fs/promises";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { getPlatformProxy } from "wrangler";
-import { planSearch } from "../../../app/lib/search-query";
 import { slugify } from "../../../app/features/catalogue/product-view";
-import { CARD_COLUMNS_SQL, normalizeSearch, SHOP_PAGE_SIZE } from "../../../app/models/product.server";
-import { searchStatement } from "../../../app/models/product-search.server";
+import {
+  CARD_COLUMNS_SQL,
+  normalizeSearch,
+  searchPageStatement,
+  SHOP_PAGE_SIZE,
+} from "../../../app/models/product.server";
 import { SEARCH_SHAPES } from "./search.mjs";
 import { summarize } from "../stats.mjs";
 
@@ -31,20 +34,18 @@ try {
     const ms: number[] = [];
     for (const path of paths) {
       const url = new URL(path, "http://bench");
-      const search = normalizeSearch(url.searchParams.get("q"));
-      const plan = planSearch(search);
-      if (plan.kind === "none") continue;
-      const pageSize = Number(url.searchParams.get("limit") ?? SHOP_PAGE_SIZE);
-      const page = Number(url.searchParams.get("page") ?? 1);
       const slug = /^\/categories\/([^/]+)/.exec(url.pathname)?.[1];
-      const category = slug === undefined ? undefined : categories.find((name) => slugify(name) === slug);
-      const built = dialect.sqlToQuery(
-        searchStatement(plan, CARD_COLUMNS_SQL, {
-          limit: pageSize + 1,
-          offset: (page - 1) * pageSize,
-          category,
-        }),
+      const page = searchPageStatement(
+        {
+          search: normalizeSearch(url.searchParams.get("q")),
+          page: Number(url.searchParams.get("page") ?? 1),
+          pageSize: Number(url.searchParams.get("limit") ?? SHOP_PAGE_SIZE),
+          category: slug === undefined ? undefined : categories.find((name) => slugify(name) === slug),
+        },
+        CARD_COLUMNS_SQL,
       );
+      if (!page) continue;
+      const built = dialect.sqlToQuery(page.statement);
       const statement = proxy.env.DB.prepare(built.sql).bind(...built.params);
       await statement.all(); // warm-up: the database's pages in memory, as on a server in use
       for (let i = 0; i < reps; i++) ms.push((await statement.all()).meta.duration);
